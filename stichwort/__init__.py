@@ -1,0 +1,1 @@
+"""Stichwort's command-line program; the work lives in the stage packages."""

@@ -1,0 +1,5 @@
+import sys
+
+from stichwort.cli import main
+
+sys.exit(main())
