@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -15,7 +16,16 @@ CORPUS_DIR = Path(__file__).resolve().parent
 SIGLA: tuple[str, ...] = ("engelmann1798", "schwaighofer1927", "polizei472", "pierer1861")
 
 BLOCK_KINDS = ("head", "p", "item", "ab", "note")
-PARAGRAPH_TYPES = ("rule", "example", "strategy", "history", "commentary", "front", "title", "other")
+PARAGRAPH_TYPES = (
+    "rule",
+    "example",
+    "strategy",
+    "history",
+    "commentary",
+    "front",
+    "title",
+    "other",
+)
 FURNITURE_KINDS = ("pageNum", "sig", "catch", "header", "marker", "noise", "stamp", "scan")
 CERT_CONFIDENCE = {"high": 0.95, "medium": 0.75, "low": 0.5}
 
@@ -224,7 +234,7 @@ def load_structure(siglum: str, root: Path | None = None) -> Structure:
             )
         )
     furniture.sort(key=lambda f: f.start)
-    for a, b in zip(furniture, furniture[1:], strict=False):
+    for a, b in itertools.pairwise(furniture):
         if b.start < a.end:
             raise CorpusError(f"{path}: furniture at {a.start} and {b.start} overlap")
     tops = [d for d in divs if not d.parent]
@@ -236,7 +246,7 @@ def load_structure(siglum: str, root: Path | None = None) -> Structure:
 def _check_tiling(path: Path, divs: list[Div], blocks: list[Block]) -> None:
     """Each division is covered exactly by its blocks and child divisions, in order."""
     tops = sorted((d for d in divs if not d.parent), key=lambda d: d.start)
-    for a, b in zip(tops, tops[1:], strict=False):
+    for a, b in itertools.pairwise(tops):
         if a.end != b.start:
             raise CorpusError(f"{path}: top-level divs {a.id} and {b.id} leave a gap or overlap")
     for div in divs:
@@ -286,10 +296,19 @@ def load_corrections(siglum: str, root: Path | None = None) -> tuple[Edit, ...]:
         if cert not in CERT_CONFIDENCE:
             raise CorpusError(f"{path}: {where}: cert must be high, medium or low")
         edits.append(
-            Edit(start, end, sic, corr, kind, CERT_CONFIDENCE[cert], str(entry.get("note", "")), "editor")
+            Edit(
+                start,
+                end,
+                sic,
+                corr,
+                kind,
+                CERT_CONFIDENCE[cert],
+                str(entry.get("note", "")),
+                "editor",
+            )
         )
     edits.sort(key=lambda e: (e.start, e.end))
-    for a, b in zip(edits, edits[1:], strict=False):
+    for a, b in itertools.pairwise(edits):
         if b.start < a.end:
             raise CorpusError(f"{path}: corrections at {a.start} and {b.start} overlap")
     return tuple(edits)

@@ -157,20 +157,23 @@ class Repair:
             self._read_starts.append(edit.start + shift)
             shift += len(edit.replacement) - (edit.end - edit.start)
 
-    def to_reading_offset(self, raw_offset: int, *, side: Literal["left", "right"] = "right") -> int:
+    def to_reading_offset(
+        self, raw_offset: int, *, side: Literal["left", "right"] = "right"
+    ) -> int:
         """Map a raw offset to the reading text.
 
         An offset strictly inside an edit maps to the start (``left``) or the end
         (``right``) of that edit's replacement; an edit's own start maps to the start.
         """
         self._offsets()
-        i = bisect.bisect_right(self._raw_starts, raw_offset) - 1
+        i = bisect.bisect_left(self._raw_starts, raw_offset)
+        if i < len(self._raw_starts) and self._raw_starts[i] == raw_offset:
+            return self._read_starts[i]
+        i -= 1
         if i < 0:
             return raw_offset
         edit = self.edits[i]
         read_start = self._read_starts[i]
-        if raw_offset == edit.start:
-            return read_start
         if raw_offset < edit.end:
             return read_start if side == "left" else read_start + len(edit.replacement)
         return read_start + len(edit.replacement) + (raw_offset - edit.end)
@@ -179,10 +182,12 @@ class Repair:
         """The reading text of ``raw[start:end]``.
 
         An edit belongs to the span when it starts inside it, so an edit crossing
-        ``end`` is included whole and one crossing ``start`` is left out.
+        ``end`` is included whole and one crossing ``start`` is left out; an insertion
+        belongs to the span that starts at its offset (or to the end of the text).
         """
         a = self.to_reading_offset(start, side="right")
-        b = self.to_reading_offset(end, side="right")
+        at_end = end >= len(self.raw) and end > start
+        b = len(self.reading) if at_end else self.to_reading_offset(end, side="right")
         return self.reading[a:b]
 
     def to_json(self) -> dict[str, object]:

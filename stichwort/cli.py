@@ -104,43 +104,65 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def add(name: str, handler: Callable[[argparse.Namespace], int], text: str) -> argparse.ArgumentParser:
+    def add(
+        name: str, handler: Callable[[argparse.Namespace], int], text: str
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=text, description=text)
         p.set_defaults(handler=handler)
         return p
 
-    p = add("repair", cmd_repair, "Repair an OCR text file automatically; print reading text or JSON.")
+    p = add(
+        "repair", cmd_repair, "Repair an OCR text file automatically; print reading text or JSON."
+    )
     p.add_argument("file", type=Path, help="text file (UTF-8, UTF-8 with BOM, cp1252 or Latin-1)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
-    p.add_argument("--review", action="store_true", help="list the low-confidence proposals for an editor")
+    p.add_argument(
+        "--review", action="store_true", help="list the low-confidence proposals for an editor"
+    )
     p.add_argument("--output", "-o", type=Path, help="write here (atomically) instead of stdout")
 
     p = add("build", cmd_build, "Build the TEI P5 file of each source into OUT/tei/.")
     p.add_argument("--sigla", nargs="*", choices=SIGLA, help="sources to build (default: all)")
     p.add_argument("--out", type=Path, default=BUILD, help="build directory (default: build)")
 
-    p = add("text", cmd_text, "Print the raw, diplomatic or reading text of a TEI file or one element.")
+    p = add(
+        "text", cmd_text, "Print the raw, diplomatic or reading text of a TEI file or one element."
+    )
     p.add_argument("file", type=Path, help="a TEI file written by 'stichwort build'")
     p.add_argument("--layer", choices=("raw", "diplomatic", "reading"), default="reading")
     p.add_argument("--id", help="xml:id of one element (e.g. engelmann1798.piquet.p3)")
 
-    p = add("validate", cmd_validate, "Validate TEI files with jing (tei_all) and the project's rules.")
+    p = add(
+        "validate", cmd_validate, "Validate TEI files with jing (tei_all) and the project's rules."
+    )
     p.add_argument("files", type=Path, nargs="+", help="TEI files")
 
     p = add("check", cmd_check, "Run every claim against the rules and the TEI; write claims.json.")
-    p.add_argument("--tei", type=Path, default=BUILD / "tei", help="TEI directory (default: build/tei)")
+    p.add_argument(
+        "--tei", type=Path, default=BUILD / "tei", help="TEI directory (default: build/tei)"
+    )
     p.add_argument("--out", type=Path, default=BUILD / "claims.json", help="results file")
 
     p = add("export", cmd_export, "Export the claims as language-agnostic JSON vectors.")
-    p.add_argument("--out", type=Path, default=BUILD / "vectors", help="directory (default: build/vectors)")
+    p.add_argument(
+        "--out", type=Path, default=BUILD / "vectors", help="directory (default: build/vectors)"
+    )
 
-    p = add("conform", cmd_conform, "Run the vectors against another implementation (adapter module).")
+    p = add(
+        "conform", cmd_conform, "Run the vectors against another implementation (adapter module)."
+    )
     p.add_argument("module", help="importable Python module implementing the adapter protocol")
-    p.add_argument("--vectors", type=Path, nargs="*", help="vector files (default: build/vectors/*.json)")
+    p.add_argument(
+        "--vectors", type=Path, nargs="*", help="vector files (default: build/vectors/*.json)"
+    )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
 
-    p = add("site", cmd_site, "Generate the edition's pages from TEI, rules and claims; build the site.")
-    p.add_argument("--build", type=Path, default=BUILD, help="build directory with tei/, claims.json")
+    p = add(
+        "site", cmd_site, "Generate the edition's pages from TEI, rules and claims; build the site."
+    )
+    p.add_argument(
+        "--build", type=Path, default=BUILD, help="build directory with tei/, claims.json"
+    )
     p.add_argument("--docs", type=Path, default=BUILD / "docs", help="where the Markdown pages go")
     p.add_argument("--pages-only", action="store_true", help="write the pages, do not run mkdocs")
     return parser
