@@ -24,7 +24,11 @@ def _user_errors() -> tuple[type[BaseException], ...]:
     from normalise.textio import InputError
 
     errors: list[type[BaseException]] = [CorpusError, InputError, OSError]
-    for module, name in (("tei.errors", "TeiError"), ("rules.errors", "RulesError")):
+    for module, name in (
+        ("tei.errors", "TeiError"),
+        ("rules.errors", "RulesError"),
+        ("sitegen.build", "SiteError"),
+    ):
         try:
             mod = __import__(module, fromlist=[name])
             errors.append(getattr(mod, name))

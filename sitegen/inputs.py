@@ -1,0 +1,243 @@
+"""Read what the edition is made of: TEI files, rules, claim results, metadata, glossary.
+
+Everything the page writers need is gathered once into an :class:`Edition`. Missing
+optional inputs (no rules registered yet, no claims file) give empty lists, so pages
+can be generated at every stage of the build; a broken input raises.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sitegen.render_tei import Block, Section, TeiDocument, load_tei
+
+__all__ = ["ROOT", "Claim", "Edition", "Emendation", "Rule", "load_edition", "site_config"]
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "corpus"
+MKDOCS_YML = ROOT / "site" / "mkdocs.yml"
+
+
+@dataclass(frozen=True)
+class Emendation:
+    """A reading a rule follows where the text is damaged, unclear or silent."""
+
+    paragraph: str
+    reading: str
+    raw: str
+    evidence: str
+    cert: str
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule function as the edition shows it (a view of ``rules.registry.RuleInfo``)."""
+
+    name: str
+    game: str
+    module: str
+    paragraphs: tuple[str, ...]
+    summary: str
+    doc: str
+    emendations: tuple[Emendation, ...]
+    source: str
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One entry of ``claims.json``: a quote of a paragraph checked against rules."""
+
+    id: str
+    paragraph: str
+    quote: str
+    rules: tuple[str, ...]
+    status: str
+    note: str = ""
+    cases: int = 0
+    """Number of vector cases the claim's check ran."""
+
+    @property
+    def passed(self) -> bool:
+        """The claim's check passed."""
+        return self.status == "passed"
+
+
+@dataclass
+class Edition:
+    """All inputs of the site plus the indexes the pages share."""
+
+    build_dir: Path
+    sources: dict[str, dict[str, Any]]
+    documents: list[TeiDocument]
+    rules: list[Rule]
+    claims: list[Claim]
+    site_url: str
+    version: str
+    today: dt.date
+    pages: dict[str, str] = field(default_factory=dict)
+    """Paragraph id -> Markdown page that shows it."""
+    titles: dict[str, str] = field(default_factory=dict)
+    """Game page -> its title (``Engelmann 1798: Das Piquetspiel``)."""
+
+    def __post_init__(self) -> None:
+        for doc in self.documents:
+            bibl = self.bibl(doc.siglum)
+            family = str(bibl.get("author", "")).split(" ")[-1]
+            who = " ".join(x for x in (family, str(bibl.get("date", ""))) if x) or doc.siglum
+            for game in doc.games:
+                self.titles[game_page_path(doc, game)] = f"{who}: {game.label}"
+                for block in game.blocks():
+                    self.pages[block.id] = game_page_path(doc, game)
+
+    def block(self, pid: str) -> Block | None:
+        """The rendered block with this id, if the edition has it."""
+        for doc in self.documents:
+            if pid in doc.blocks:
+                return doc.blocks[pid]
+        return None
+
+    def rules_for(self, pid: str) -> list[Rule]:
+        """Rules that cite paragraph ``pid``."""
+        return [r for r in self.rules if pid in r.paragraphs]
+
+    def claims_for(self, pid: str) -> list[Claim]:
+        """Claims that quote paragraph ``pid``."""
+        return [c for c in self.claims if c.paragraph == pid]
+
+    def claims_of_rule(self, name: str) -> list[Claim]:
+        """Claims that exercise rule ``name``."""
+        return [c for c in self.claims if name in c.rules]
+
+    def bibl(self, siglum: str) -> dict[str, Any]:
+        """The ``[bibl]`` table of a source's ``meta.toml`` (empty when unknown)."""
+        return dict(self.sources.get(siglum, {}).get("bibl", {}))
+
+    def games(self) -> list[tuple[TeiDocument, Section]]:
+        """Every encoded game section with its document."""
+        return [(doc, game) for doc in self.documents for game in doc.games]
+
+
+def game_page_path(doc: TeiDocument, game: Section) -> str:
+    """Markdown path of a game's page: ``<siglum>/<game>.md``."""
+    name = game.n or game.id.rsplit(".", 1)[-1]
+    return f"{doc.siglum}/{name}.md"
+
+
+def rules_page_path(game: str) -> str:
+    """Markdown path of the rules page of a game."""
+    return f"rules/{game}.md"
+
+
+def site_config(path: Path = MKDOCS_YML) -> dict[str, Any]:
+    """The mkdocs configuration (``!!python`` tags are read as ``None``)."""
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+    with path.open(encoding="utf-8") as handle:
+        return yaml.load(handle, Loader=Loader) or {}
+
+
+def load_sources(corpus: Path = CORPUS) -> dict[str, dict[str, Any]]:
+    """``meta.toml`` of every source directory, by siglum, in the corpus's order."""
+    try:
+        from corpus import SIGLA
+    except ImportError:  # pragma: no cover - the corpus package is always there
+        SIGLA = ()
+    out: dict[str, dict[str, Any]] = {}
+    names = list(SIGLA) + sorted(p.parent.name for p in corpus.glob("*/meta.toml"))
+    for siglum in dict.fromkeys(names):
+        meta = corpus / siglum / "meta.toml"
+        out[siglum] = tomllib.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {}
+    return out
+
+
+def load_rules() -> list[Rule]:
+    """The rule registry as :class:`Rule` views; empty when no rules are importable yet."""
+    try:
+        from rules.registry import all_rules
+
+        infos = all_rules()
+    except ImportError as error:
+        print(f"sitegen: no rules registered ({error})", file=sys.stderr)
+        return []
+    return [
+        Rule(
+            name=info.name,
+            game=info.game,
+            module=info.module,
+            paragraphs=tuple(info.paragraphs),
+            summary=info.summary,
+            doc=info.doc,
+            emendations=tuple(
+                Emendation(e.paragraph, e.reading, e.raw, e.evidence, e.cert)
+                for e in info.emendations
+            ),
+            source=info.source,
+            file=_relative(info.file),
+            line=info.line,
+        )
+        for info in infos
+    ]
+
+
+def _relative(file: str) -> str:
+    try:
+        return Path(file).resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return file
+
+
+def load_claims(path: Path) -> list[Claim]:
+    """The claim results of ``claims.json``; empty when the file does not exist."""
+    if not path.exists():
+        return []
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [
+        Claim(
+            id=str(c["id"]),
+            paragraph=str(c.get("paragraph", "")),
+            quote=str(c.get("quote", "")),
+            rules=tuple(c.get("rules", ())),
+            status=str(c.get("status", "unknown")),
+            note=str(c.get("note", "") or ""),
+            cases=len(c.get("cases", ()) or ()),
+        )
+        for c in data
+    ]
+
+
+def edition_version() -> str:
+    """The installed version of the ``stichwort`` package."""
+    try:
+        return metadata.version("stichwort")
+    except metadata.PackageNotFoundError:
+        return "0"
+
+
+def load_edition(build_dir: Path, today: dt.date | None = None, corpus: Path = CORPUS) -> Edition:
+    """Gather the TEI files of ``build_dir/tei``, rules, claims, metadata and config."""
+    tei_files = sorted((build_dir / "tei").glob("*.xml"))
+    config = site_config()
+    return Edition(
+        build_dir=build_dir,
+        sources=load_sources(corpus),
+        documents=[load_tei(path) for path in tei_files],
+        rules=load_rules(),
+        claims=load_claims(build_dir / "claims.json"),
+        site_url=str(config.get("site_url") or "https://stichwort.example.org/"),
+        version=edition_version(),
+        today=today or dt.datetime.now(dt.UTC).date(),
+    )

@@ -1,0 +1,435 @@
+"""TEI P5 -> HTML fragments: every head, paragraph and law in three text layers.
+
+Layers, from the same ``<choice>`` elements:
+
+- ``reading``: ``<corr>`` and ``<reg>``, furniture (``<fw>``) left out, then the
+  declared normalisations (``ſ`` -> ``s``, superscript-e umlauts);
+- ``diplomatic``: like reading, but ``ſ`` kept and a line-end hyphen shown as printed
+  with the lost line break as ``|`` (``wel⸗|chem``);
+- ``raw``: ``<sic>`` and ``<orig>`` plus the furniture: the OCR as received.
+
+These are the layers of ``tei.layers`` (``stichwort text``), with markup added.
+
+Every ``<sic>/<corr>`` (a repair) and every ``<orig>/<reg>`` that is more than a long s,
+a ligature, a line-end hyphen or spacing is marked in the reading and diplomatic layers:
+a focusable ``<span>`` whose ``data-tip`` names the original, who made the change
+(automatic repair or editor) and its certainty, and whose ``aria-describedby`` points
+at the paragraph's apparatus entry. Printed pages come from the preceding ``<pb/>``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from html import unescape
+from pathlib import Path
+
+from lxml import etree
+
+from sitegen.markup import attrs, esc
+from tei.edition import furniture_replacement
+from tei.normal import deterministic
+
+__all__ = [
+    "LAYERS",
+    "Block",
+    "Change",
+    "Section",
+    "TeiDocument",
+    "load_tei",
+    "plain_text",
+]
+
+TEI_NS = "http://www.tei-c.org/ns/1.0"
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+LAYERS = ("reading", "diplomatic", "raw")
+BLOCK_TAGS = frozenset({"head", "p", "item", "ab", "note"})
+QUIET_REG = frozenset({"long-s", "ligature", "hyphenation", "whitespace"})
+"""Regularisations shown only in the diplomatic layer, not marked in the reading text."""
+TYPE_LABELS = {
+    "ocr": "OCR",
+    "encoding": "encoding",
+    "noise": "noise removed",
+    "editorial": "editorial",
+    "long-s": "long s",
+    "ligature": "ligature",
+    "hyphenation": "line-end hyphen",
+    "abbreviation": "abbreviation",
+    "whitespace": "spacing",
+    "stamp": "library stamp removed",
+    "scan": "scanner text removed",
+}
+_WS = re.compile(r"\s+")
+_TAG = re.compile(r"<[^>]*>")
+_AFTER_LB = re.compile(r"(class=\"sw-lb\"[^>]*>\|</span>(?:</span>)*)\s+")
+
+
+def _local(el: etree._Element) -> str:
+    tag = el.tag
+    if not isinstance(tag, str):
+        return ""
+    return tag.split("}", 1)[1] if tag.startswith("{") else tag
+
+
+def _text(text: str | None) -> str:
+    return _WS.sub(" ", text) if text else ""
+
+
+def plain_text(fragment: str) -> str:
+    """The text a reader sees in an HTML fragment: tags dropped, spaces collapsed."""
+    return _WS.sub(" ", unescape(_TAG.sub("", fragment))).strip()
+
+
+@dataclass(frozen=True)
+class Change:
+    """One apparatus entry: a ``<choice>`` of a block as the edition shows it."""
+
+    ref: str
+    element: str
+    type: str
+    original: str
+    reading: str
+    resp: str
+    cert: str
+    evidence: str = ""
+
+    @property
+    def label(self) -> str:
+        """Human name of the change's type (``OCR``, ``long s`` ...)."""
+        return TYPE_LABELS.get(self.type, self.type or "change")
+
+    @property
+    def is_repair(self) -> bool:
+        """A correction of damage (``<corr>``) rather than a regularisation."""
+        return self.element == "corr"
+
+    @property
+    def marked(self) -> bool:
+        """Shown with a mark and tooltip in the reading text."""
+        return self.is_repair or self.type not in QUIET_REG
+
+    @property
+    def tip(self) -> str:
+        """Tooltip of the mark, e.g. ``OCR: Spiet · automatic · cert high``."""
+        return f"{self.label}: {self.original or '(nothing)'} · {self.resp} · cert {self.cert}"
+
+
+@dataclass
+class Block:
+    """A head, paragraph, law or note with an ``xml:id``, rendered in every layer."""
+
+    id: str
+    kind: str
+    n: str
+    type: str
+    urn: str
+    div: str
+    pages: tuple[str, ...]
+    layers: dict[str, str]
+    changes: list[Change]
+    notes: list[str] = field(default_factory=list)
+    xml: str = ""
+    """The block's TEI element as XML (namespace declared on it)."""
+
+    @property
+    def page(self) -> str:
+        """Printed page(s): ``4`` or ``4–5``; empty when no page break precedes it."""
+        pages = [p for p in self.pages if p]
+        if not pages:
+            return ""
+        return pages[0] if len(pages) == 1 else f"{pages[0]}–{pages[-1]}"
+
+    def text(self, layer: str = "reading") -> str:
+        """Plain text of one layer."""
+        return plain_text(self.layers[layer])
+
+
+@dataclass
+class Section:
+    """A ``<div>``: its id, type and members (blocks and sub-sections) in document order."""
+
+    id: str
+    type: str
+    n: str
+    urn: str
+    members: list[Block | Section]
+
+    @property
+    def heads(self) -> list[Block]:
+        """The section's own ``<head>`` blocks."""
+        return [m for m in self.members if isinstance(m, Block) and m.kind == "head"]
+
+    @property
+    def title(self) -> str:
+        """Reading text of the first head (or the id when there is none)."""
+        heads = self.heads
+        return heads[0].text() if heads else self.id
+
+    @property
+    def label(self) -> str:
+        """The title without its closing full stop (for navigation and citations)."""
+        return self.title.rstrip(" .") or self.id
+
+    def blocks(self) -> list[Block]:
+        """Every block of the section and its sub-sections, in document order."""
+        out: list[Block] = []
+        for member in self.members:
+            out.extend(member.blocks() if isinstance(member, Section) else [member])
+        return out
+
+
+@dataclass
+class TeiDocument:
+    """One TEI file of the edition: its sections of type ``game`` and all its blocks."""
+
+    siglum: str
+    path: Path
+    title: str
+    games: list[Section]
+    blocks: dict[str, Block]
+
+
+class _Renderer:
+    """Renders the blocks of one TEI document; keeps the evidence texts of ``<interp>``."""
+
+    def __init__(self, root: etree._Element) -> None:
+        self.evidence = {
+            el.get(XML_ID, ""): _text(el.xpath("string()")).strip()
+            for el in root.iter(f"{{{TEI_NS}}}interp")
+        }
+        body = root.find(f"{{{TEI_NS}}}text/{{{TEI_NS}}}body")
+        self.fw_space = self._furniture_spaces(body if body is not None else root)
+        self.page_at: dict[str, str] = {}
+        page, before_first = "", []
+        for el in root.iter():
+            name = _local(el)
+            if name == "pb":
+                page = el.get("n", "")
+                if before_first and page.isdigit():  # blocks on the unnumbered page before
+                    for ident in before_first:
+                        self.page_at[ident] = f"[{int(page) - 1}]"
+                before_first = []
+            elif name in BLOCK_TAGS and el.get(XML_ID):
+                ident = el.get(XML_ID, "")
+                if ident not in self.page_at:
+                    self.page_at[ident] = page
+                    if not page:
+                        before_first.append(ident)
+
+    @staticmethod
+    def _furniture_spaces(body: etree._Element) -> dict[etree._Element, str]:
+        """What each ``<fw>`` reads as: a space where its removal would glue two words."""
+        parts: list[str] = []
+        starts: dict[etree._Element, int] = {}
+
+        def walk(el: etree._Element) -> None:
+            name = _local(el)
+            if name in ("corr", "reg", "expan"):
+                return
+            if name == "fw":
+                starts[el] = sum(map(len, parts))
+            parts.append(el.text or "")
+            for child in el:
+                walk(child)
+                parts.append(child.tail or "")
+
+        walk(body)
+        whole = "".join(parts)
+        return {
+            fw: furniture_replacement(whole, start, start + len("".join(fw.itertext())))
+            for fw, start in starts.items()
+        }
+
+    def block(self, el: etree._Element, div: str) -> Block:
+        """Render one block element in every layer, with its apparatus entries and notes."""
+        ident = el.get(XML_ID, "")
+        changes: dict[int, Change] = {}
+        choices = [c for c in el.iter(f"{{{TEI_NS}}}choice")]
+        for k, choice in enumerate(choices):
+            change = self._change(choice, f"app.{ident}.{k + 1}")
+            if change is not None:
+                changes[k] = change
+        index = {id(c): k for k, c in enumerate(choices)}
+        notes: list[str] = []
+        layers = {}
+        for layer in LAYERS:
+            self._ctx = (layer, changes, index, notes if layer == "reading" else [])
+            html = self._children(el).strip()
+            if layer == "diplomatic":  # the lost line break swallows the space after it
+                html = _AFTER_LB.sub(r"\1", html)
+            layers[layer] = html
+        pages = (
+            self.page_at.get(ident, ""),
+            *(pb.get("n", "") for pb in el.iter(f"{{{TEI_NS}}}pb")),
+        )
+        return Block(
+            id=ident,
+            kind=_local(el),
+            n=el.get("n", ""),
+            type=el.get("type", "") or _ptype(el.get("ana", "")),
+            urn=el.get("sameAs", "") if el.get("sameAs", "").startswith("urn:") else "",
+            div=div,
+            pages=tuple(dict.fromkeys(pages)),
+            layers=layers,
+            changes=list(changes.values()),
+            notes=notes,
+            xml=etree.tostring(el, encoding="unicode", with_tail=False),
+        )
+
+    def _change(self, choice: etree._Element, ref: str) -> Change | None:
+        """The apparatus entry of a ``<choice>`` (``None`` when it has no reading side)."""
+        parts = {_local(c): c for c in choice}
+        if "corr" in parts:
+            element, original, reading = "corr", parts.get("sic"), parts["corr"]
+        elif "reg" in parts:
+            element, original, reading = "reg", parts.get("orig"), parts["reg"]
+        elif "expan" in parts:
+            element, original, reading = "reg", parts.get("abbr"), parts["expan"]
+        else:
+            return None
+        resp = reading.get("resp", "")
+        evidence = " ".join(
+            self.evidence.get(a.lstrip("#"), "") for a in reading.get("ana", "").split()
+        )
+        return Change(
+            ref=ref,
+            element=element,
+            type=reading.get("type", "abbreviation" if "expan" in parts else ""),
+            original=_text("".join(original.itertext())).strip() if original is not None else "",
+            reading=_text("".join(reading.itertext())).strip(),
+            resp="editor" if "editor" in resp else "automatic",
+            cert=reading.get("cert", "unknown"),
+            evidence=evidence.strip(),
+        )
+
+    def _children(self, el: etree._Element, after_lb: bool = False) -> str:
+        layer = self._ctx[0]
+
+        def text(t: str | None) -> str:
+            t = _text(t)
+            return esc(deterministic(t) if layer == "reading" else t)
+
+        out = [text(el.text)]
+        for child in el:
+            out.append(self._node(child))
+            tail = child.tail
+            if after_lb and _local(child) == "lb" and tail:
+                tail = tail.lstrip()
+            out.append(text(tail))
+        return "".join(out)
+
+    def _node(self, el: etree._Element) -> str:
+        layer, changes, index, notes = self._ctx
+        name = _local(el)
+        if not name:  # comments, processing instructions
+            return ""
+        if name == "choice":
+            return self._choice(el, changes.get(index.get(id(el), -1)))
+        if name == "pb":
+            if layer == "raw":
+                return ""
+            n = el.get("n", "")
+            return (
+                f"<span{attrs(class_='sw-pb', data_n=n, title=f'printed page {n} begins')}></span>"
+            )
+        if name == "lb":
+            return (
+                '<span class="sw-lb" title="line break of the print">|</span>'
+                if layer == "diplomatic"
+                else ""
+            )
+        if name == "fw":
+            return self._children(el) if layer == "raw" else self.fw_space.get(el, " ")
+        if name == "note" and (el.get("resp") or el.get("type") in ("editorial", "editor")):
+            if notes is not None and layer == "reading":
+                notes.append(self._children(el).strip())
+            return ""
+        if name == "gap":
+            return '<span class="sw-gap" title="gap in the source">[…]</span>'
+        if name == "supplied":
+            return (
+                "" if layer == "raw" else f'<span class="sw-supplied">{self._children(el)}</span>'
+            )
+        if name == "hi":
+            return f'<em class="sw-hi">{self._children(el)}</em>'
+        return f'<span class="tei-{name}">{self._children(el)}</span>'
+
+    def _choice(self, el: etree._Element, change: Change | None) -> str:
+        """The side of a ``<choice>`` the current layer shows, marked when it is a change."""
+        layer = self._ctx[0]
+        hyphen = change is not None and change.type == "hyphenation"
+        wanted = (
+            ("sic", "orig", "abbr")
+            if layer == "raw" or (layer == "diplomatic" and hyphen)
+            else ("corr", "reg", "expan")
+        )
+        parts = [c for c in el if _local(c) in wanted]
+        inner = "".join(self._children(c, after_lb=layer == "diplomatic") for c in parts[:1])
+        if change is None:
+            return inner
+        if layer == "raw":
+            if not change.is_repair:
+                return inner
+            tip = (
+                f"repaired to: {change.reading or '(nothing)'} · {change.resp} · cert {change.cert}"
+            )
+            return f"<span{attrs(class_='sw-sic', data_tip=tip)}>{inner}</span>"
+        if not change.marked:
+            return inner
+        classes = ["sw-mark", "sw-corr" if change.is_repair else "sw-reg", f"sw-{change.resp}"]
+        if change.cert == "low":
+            classes.append("sw-doubt")
+        if not inner.strip():
+            classes.append("sw-empty")
+        return (
+            f"<span{attrs(class_=' '.join(classes), tabindex=0, data_tip=change.tip, aria_describedby=change.ref)}>"
+            f"{inner}</span>"
+        )
+
+
+def _ptype(ana: str) -> str:
+    """Block type from ``@ana="#ptype.rule"`` (the taxonomy of the TEI header)."""
+    return next((a.split(".", 1)[1] for a in ana.split() if a.startswith("#ptype.")), "")
+
+
+def _tei(tag: str) -> str:
+    return f"{{{TEI_NS}}}{tag}"
+
+
+def _section(el: etree._Element, renderer: _Renderer, blocks: dict[str, Block]) -> Section:
+    """A ``<div>`` with its blocks (also inside lists) and sub-divisions."""
+    ident = el.get(XML_ID, "")
+    members: list[Block | Section] = []
+
+    def visit(parent: etree._Element) -> None:
+        for child in parent:
+            name = _local(child)
+            if name == "div":
+                members.append(_section(child, renderer, blocks))
+            elif name in BLOCK_TAGS and child.get(XML_ID):
+                block = renderer.block(child, ident)
+                blocks[block.id] = block
+                members.append(block)
+            elif name in ("list", "listBibl", "sp"):
+                visit(child)
+
+    visit(el)
+    urn = el.get("sameAs", "")
+    return Section(
+        ident, el.get("type", ""), el.get("n", ""), urn if urn.startswith("urn:") else "", members
+    )
+
+
+def load_tei(path: Path) -> TeiDocument:
+    """Parse a TEI file of the edition and render its game sections."""
+    root = etree.parse(str(path)).getroot()
+    renderer = _Renderer(root)
+    blocks: dict[str, Block] = {}
+    games = [
+        _section(div, renderer, blocks)
+        for div in root.iter(_tei("div"))
+        if div.get("type") == "game"
+    ]
+    title_el = root.find(f".//{_tei('titleStmt')}/{_tei('title')}")
+    title = _text("".join(title_el.itertext())).strip() if title_el is not None else path.stem
+    return TeiDocument(siglum=path.stem, path=path, title=title, games=games, blocks=blocks)

@@ -1,0 +1,76 @@
+"""Fixtures of the site tests: a tiny TEI file, claims and rules in a temporary build dir."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sitegen import inputs
+from sitegen.inputs import Emendation, Rule
+
+FIXTURES = Path(__file__).parent / "fixtures"
+TEI = FIXTURES / "x1800.xml"
+TODAY = dt.date(2026, 12, 2)
+
+CLAIMS = [
+    {
+        "id": "x1800.c1",
+        "paragraph": "x1800.piquet.p1",
+        "quote": "die Dame gilt 30",
+        "rules": ["piquet.dame_value"],
+        "status": "passed",
+        "note": "",
+    },
+    {
+        "id": "x1800.c2",
+        "paragraph": "x1800.piquet.gesetze.1",
+        "quote": "Wer falsch giebt",
+        "rules": ["piquet.misdeal"],
+        "status": "failed",
+        "note": "expected the deal to be lost",
+    },
+]
+
+RULES = [
+    Rule(
+        name="piquet.dame_value",
+        game="piquet",
+        module="rules.piquet",
+        paragraphs=("x1800.piquet.p1",),
+        summary="The Queen counts 30.",
+        doc="The Queen counts 30.\n\nAs the fixture says.",
+        emendations=(Emendation("x1800.piquet.p1", "30", "z0", "digits misread", "low"),),
+        source='def dame_value() -> int:\n    """The Queen counts 30."""\n    return 30\n',
+        file="rules/piquet.py",
+        line=1,
+    ),
+    Rule(
+        name="piquet.misdeal",
+        game="piquet",
+        module="rules.piquet",
+        paragraphs=("x1800.piquet.gesetze.1", "x1800.piquet.p99"),
+        summary="A misdeal loses the deal.",
+        doc="A misdeal loses the deal.",
+        emendations=(),
+        source="def misdeal() -> bool:\n    return True\n",
+        file="rules/piquet.py",
+        line=5,
+    ),
+]
+
+
+@pytest.fixture
+def fake_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A build directory with the fixture TEI, claims.json and a vector file; fixture rules."""
+    build = tmp_path / "build"
+    (build / "tei").mkdir(parents=True)
+    shutil.copy(TEI, build / "tei" / TEI.name)
+    (build / "claims.json").write_text(json.dumps(CLAIMS), encoding="utf-8")
+    (build / "vectors").mkdir()
+    (build / "vectors" / "piquet.json").write_text('{"cases": []}', encoding="utf-8")
+    monkeypatch.setattr(inputs, "load_rules", lambda: list(RULES))
+    return build

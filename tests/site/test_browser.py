@@ -1,0 +1,234 @@
+"""The built edition in headless Chromium: layers, repairs, rule links, claims, no-JS reading.
+
+Drives the system Chromium (``/usr/bin/chromium``) through Playwright; never downloads a
+browser. The site in ``build/site`` is served on 127.0.0.1 from a background thread.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from tests.conftest import built
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PAGE = "engelmann1798/piquet.html"
+# a paragraph with a repair in its reading text, a rule link and a claim badge
+TARGET = ".sw-block:has(.sw-layer--reading .sw-corr):has(.sw-rule-link):has(.sw-badge)"
+
+pytestmark = pytest.mark.browser
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """Base URL of build/site served over HTTP on a free local port."""
+    site = built("site/index.html").parent
+    built(f"site/{PAGE}")
+    handler = functools.partial(_Quiet, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing (Debian package chromium)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def _visible_layer(block) -> str:
+    return block.evaluate(
+        """b => [...b.querySelectorAll('.sw-text > .sw-layer')]
+                .filter(e => getComputedStyle(e).display !== 'none')
+                .map(e => e.className.match(/sw-layer--(\\w+)/)[1]).join(',')"""
+    )
+
+
+def test_reading_layers_repairs_rules_and_claims(server: str, browser) -> None:
+    claims = json.loads(built("claims.json").read_text(encoding="utf-8"))
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("requestfailed", lambda r: errors.append(f"request failed: {r.url}"))
+    page.goto(server + PAGE)
+
+    block = page.locator(TARGET).first
+    pid = block.get_attribute("data-id")
+    assert pid and pid.startswith("engelmann1798.piquet.")
+
+    # stable anchor and permalink, reading text visible by default
+    anchor = block.locator(f'a.sw-anchor[href="#{pid}"]')
+    assert anchor.is_visible() and anchor.inner_text() == f"¶ {pid}"
+    assert page.locator(f'[id="{pid}"]').count() == 1
+    reading = block.locator(".sw-layer--reading")
+    assert reading.is_visible() and _visible_layer(block) == "reading"
+    reading_text = reading.inner_text()
+    assert len(reading_text) > 40 and "ſ" not in reading_text
+
+    # page-wide layer switch: buttons with aria-pressed; diplomatic keeps long s
+    switch = page.locator(".sw-pageinfo .sw-layer-switch")
+    assert switch.is_visible()
+    switch.get_by_role("button", name="Diplomatic").click()
+    assert switch.get_by_role("button", name="Diplomatic").get_attribute("aria-pressed") == "true"
+    assert (
+        switch.get_by_role("button", name="Reading text").get_attribute("aria-pressed") == "false"
+    )
+    assert _visible_layer(block) == "diplomatic"
+    diplomatic_text = block.locator(".sw-layer--diplomatic").inner_text()
+    assert (
+        diplomatic_text != reading_text
+        and "ſ" in page.locator(".sw-layer--diplomatic").all_inner_texts()[0] + diplomatic_text
+    )
+
+    # raw OCR shows the damaged original of a repair
+    switch.get_by_role("button", name="Raw OCR").click()
+    assert _visible_layer(block) == "raw"
+    raw_text = block.locator(".sw-layer--raw").inner_text()
+    sic = block.locator(".sw-layer--raw .sw-sic").first.inner_text().strip()
+    assert sic and sic in raw_text and raw_text != diplomatic_text
+
+    # the choice is remembered
+    assert page.evaluate("localStorage.getItem('stichwort.layer')") == "raw"
+    page.reload()
+    block = page.locator(f'.sw-block[data-id="{pid}"]')
+    assert _visible_layer(block) == "raw"
+    page.locator(".sw-pageinfo .sw-layer-switch").get_by_role("button", name="Reading text").click()
+    assert _visible_layer(block) == "reading"
+
+    # one paragraph's own switch changes only that paragraph
+    block.locator(".sw-layer-switch").get_by_role("button", name="Diplomatic").click()
+    assert _visible_layer(block) == "diplomatic"
+    other = page.locator(f'.sw-block--p:not([data-id="{pid}"])').first
+    assert _visible_layer(other) == "reading"
+    block.locator(".sw-layer-switch").get_by_role("button", name="Reading text").click()
+
+    # a repair: original on keyboard focus and on hover, described for screen readers
+    mark = block.locator(".sw-layer--reading .sw-corr").first
+    tip = mark.get_attribute("data-tip") or ""
+    original = tip.split(": ", 1)[1].split(" · ")[0]
+    assert original and (" · automatic · " in tip or " · editor · " in tip)
+    assert mark.get_attribute("tabindex") == "0"
+    after = "e => { const s = getComputedStyle(e, '::after'); return [s.display, s.content]; }"
+    assert mark.evaluate(after)[0] == "none"
+    mark.focus()
+    display, content = mark.evaluate(after)
+    assert display == "block" and original in content
+    described = page.locator(f'[id="{mark.get_attribute("aria-describedby")}"]')
+    assert original in described.text_content()
+    page.locator("h1").first.hover()
+    page.locator("body").focus()
+    mark.evaluate("e => e.blur()")
+    mark.hover()
+    assert mark.evaluate(after)[0] == "block"
+    page.screenshot(path="/tmp/stichwort-piquet.png")
+
+    # claim badge agrees with claims.json
+    mine = [c for c in claims if c["paragraph"] == pid]
+    badge = block.locator(".sw-badge")
+    passed = sum(c["status"] == "passed" for c in mine)
+    assert int(badge.get_attribute("data-passed")) == passed
+    assert int(badge.get_attribute("data-failed")) == len(mine) - passed
+    assert f"{passed} passed" in badge.inner_text()
+    assert block.locator(".sw-layer--reading mark.sw-quote").count() >= 1  # quotes highlighted
+    listed = block.locator(".sw-claims li").all_inner_texts()
+    assert len(listed) == len(mine) and all(any(c["id"] in t for t in listed) for c in mine)
+
+    # rule link -> rules page with the rule's source
+    link = block.locator(".sw-rule-link").first
+    rule = link.inner_text().strip()
+    link.click()
+    page.wait_for_url(f"**/rules/*.html#{rule}")
+    heading = page.locator(f'[id="{rule}"]')
+    assert heading.is_visible()
+    code = page.locator(f'h2[id="{rule}"] ~ div.highlight').first
+    assert "def " in code.inner_text()
+    assert not errors, errors
+    context.close()
+
+
+def test_reading_text_without_javascript(server: str, browser) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server + PAGE)
+    block = page.locator(TARGET).first
+    assert block.locator(".sw-layer--reading").is_visible()
+    assert not block.locator(".sw-layer--diplomatic").is_visible()
+    assert not block.locator(".sw-layer--raw").is_visible()
+    assert len(block.locator(".sw-layer--reading").inner_text()) > 40
+    assert not page.locator(".sw-pageinfo .sw-layer-switch").is_visible()
+    assert page.locator(".sw-noscript").first.is_visible()
+    block.locator("details.sw-apparatus > summary").click()
+    assert block.locator(".sw-apparatus__list li").first.is_visible()
+    context.close()
+
+
+def test_search_finds_historical_and_long_s_spellings(server: str, browser) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server + PAGE)
+    box = page.locator("input.md-search__input")
+    box.click()
+    hits: dict[str, list[str]] = {}
+    for query in ("ſeyn", "seyn"):
+        box.fill("")
+        box.type(query, delay=20)
+        page.wait_for_function(
+            "q => document.querySelector('.md-search-result__meta')?.textContent.match(/\\d+ matching/)"
+            " && document.querySelector('.md-search__input').value === q",
+            arg=query,
+            timeout=15000,
+        )
+        page.wait_for_timeout(300)
+        hits[query] = page.locator(".md-search-result__item a").evaluate_all(
+            "as => as.map(a => a.href)"
+        )
+    for query, links in hits.items():
+        assert any("#engelmann1798." in link for link in links), (query, links)
+    context.close()
+
+
+def test_opens_from_the_file_system(browser) -> None:
+    path = built(f"site/{PAGE}")
+    context = browser.new_context()
+    page = context.new_page()
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.goto(path.resolve().as_uri())
+    block = page.locator(TARGET).first
+    assert block.locator(".sw-layer--reading").is_visible()
+    assert not block.locator(".sw-layer--raw").is_visible()  # the edition's CSS is loaded
+    page.locator(".sw-pageinfo .sw-layer-switch").get_by_role("button", name="Raw OCR").click()
+    assert block.locator(".sw-layer--raw").is_visible()  # and its script
+    # search needs HTTP (Material then looks for search/search_index.js, which is not built)
+    assert [url for url in failed if "/search/" not in url] == [], failed
+    context.close()

@@ -1,0 +1,72 @@
+"""The site built from the real build outputs (``make edition``): pages, ids, claims, strict mkdocs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sitegen.build import build_site
+from sitegen.render_tei import load_tei
+from tests.conftest import BUILD, built
+
+
+def test_site_has_the_edition_pages() -> None:
+    site = built("site/index.html").parent
+    for page in (
+        "engelmann1798/piquet.html",
+        "rules/index.html",
+        "claims.html",
+        "glossary.html",
+        "downloads.html",
+        "principles.html",
+        "downloads/SHA256SUMS",
+    ):
+        assert (site / page).exists(), page
+
+
+def test_every_encoded_block_has_its_anchor() -> None:
+    site = built("site/index.html").parent
+    for tei in sorted(built("tei").glob("*.xml")):
+        doc = load_tei(tei)
+        for game in doc.games:
+            html = (site / doc.siglum / f"{game.n}.html").read_text(encoding="utf-8")
+            for block in game.blocks():
+                assert f'id="{block.id}"' in html, block.id
+                if block.kind != "head":
+                    assert f'href="#{block.id}"' in html, block.id
+
+
+def test_claims_page_matches_claims_json() -> None:
+    claims = json.loads(built("claims.json").read_text(encoding="utf-8"))
+    html = built("site/claims.html").read_text(encoding="utf-8")
+    for claim in claims:
+        assert f'<tr id="{claim["id"]}" class="sw-claim sw-claim--{claim["status"]}">' in html, (
+            claim["id"]
+        )
+
+
+def test_every_rule_on_its_rules_page() -> None:
+    from rules.registry import all_rules
+
+    site = built("site/index.html").parent
+    for info in all_rules():
+        html = (site / "rules" / f"{info.game}.html").read_text(encoding="utf-8")
+        assert f'id="{info.name}"' in html, info.name
+
+
+def test_mkdocs_strict_on_real_outputs(tmp_path: Path) -> None:
+    built("tei")
+    built("claims.json")
+    build_site(BUILD, tmp_path / "docs", site_dir=tmp_path / "site")
+    assert (tmp_path / "site" / "engelmann1798" / "piquet.html").exists()
+    assert (tmp_path / "docs" / "downloads" / "claims.json").read_bytes() == (
+        BUILD / "claims.json"
+    ).read_bytes()
+
+
+def test_conformance_page_when_documented() -> None:
+    from sitegen.downloads import ADAPTER_DOC
+
+    if ADAPTER_DOC.exists():
+        assert built("site/conformance.html").exists()
+        assert 'href="conformance.html"' in built("site/downloads.html").read_text(encoding="utf-8")
