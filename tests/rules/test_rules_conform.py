@@ -1,0 +1,138 @@
+"""Conformance: the reference adapter passes every vector, a wrong one fails exactly the right ones."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules.conform import conform_command, load_vectors, make_adapter, run_vectors
+from rules.errors import RulesError
+from rules.vectors import export_vectors
+from stichwort.cli import main
+
+HERE = Path(__file__).resolve().parent
+WRONG = str(HERE / "wrong_piquet_adapter.py")
+
+# Worked out by hand from the claims (rules/piquet_claims.py), not by running the code:
+# the vectors whose expected value involves a Quinte (15) ...
+QUINTE_VECTORS = {
+    "piquet.sequence.quart_quint.quint",  # sequence_value(5)
+    "piquet.sequence.best_annuls.quint_major",  # elder's Quinte major + Tertie: 18
+    "piquet.declarations.all.fifty_one",  # the same hand's declarations
+    "piquet.law3.forgotten.sets_forgotten",  # the same hand, sets forgotten
+    "piquet.law4.unshown.point_and_sequences_unshown",  # the younger's Quinte from the Jack
+    "piquet.law5.false_declaration.elder_false",  # the younger's Quinte counts unopposed
+    "piquet.law5.false_declaration.younger_false",  # the elder's Quinte major
+}
+# ... and every vector of the play, whose last trick counts 3.
+LAST_TRICK_VECTORS = {
+    "piquet.play.last_trick.three",
+    "piquet.play.lead_and_win.four_tricks",
+    "piquet.play.only_leader_and_winner.discard_scores_nothing",
+    "piquet.play.winner_counts.both_count",
+    "piquet.play.court_lead.king_then_ten",
+    "piquet.play.last_trick_scored.leader_wins_last",
+    "piquet.play.last_trick_scored.follower_wins_last",
+}
+
+
+@pytest.fixture(scope="module")
+def vector_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return export_vectors(tmp_path_factory.mktemp("vectors"))[0]
+
+
+def failing_ids(reports: list) -> set[str]:
+    return {f["id"] for r in reports for f in r.failures}
+
+
+def test_reference_adapter_passes_every_vector(vector_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert conform_command("rules.reference_adapter", [vector_file], as_json=True) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["summary"]["failed"] == report["summary"]["skipped"] == 0
+    assert report["summary"]["passed"] == report["vectors"] == len(load_vectors([vector_file]))
+
+
+def test_wrong_adapter_fails_exactly_the_affected_vectors(vector_file: Path) -> None:
+    vectors = load_vectors([vector_file])
+    reports = run_vectors(make_adapter(WRONG), vectors)
+    assert failing_ids(reports) == QUINTE_VECTORS | LAST_TRICK_VECTORS
+    by_rule = {r.rule: r for r in reports}
+    assert by_rule["piquet.deal"].skipped == 3 and by_rule["piquet.deal"].failed == 0
+    assert by_rule["piquet.pip_value"].failed == 0
+    quint = next(f for f in by_rule["piquet.sequence_value"].failures)
+    assert (quint["expected"], quint["got"], quint["paragraph"]) == (15, 14, "engelmann1798.piquet.p8")
+
+
+def test_wrong_adapter_report_and_exit_status(vector_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert conform_command(WRONG, [vector_file], as_json=False) == 1
+    out = capsys.readouterr().out
+    failed = len(QUINTE_VECTORS | LAST_TRICK_VECTORS)
+    assert f"{failed} failed, 3 skipped" in out
+    assert "FAILED piquet.sequence.quart_quint.quint (engelmann1798.piquet.p8) rule piquet.sequence_value" in out
+    assert "  expected 15\n  got      14\n" in out
+
+
+EXTERNAL = '''
+import json, sys
+VALUES = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
+for line in sys.stdin:
+    request = json.loads(line)
+    rule, data = request["rule"], request["input"]
+    if rule == "piquet.sequence_value":
+        answer = {"output": VALUES.get(data["length"], 0)}
+    elif rule == "piquet.partie_units":
+        answer = {"output": data["points"] // 10}   # wrong: rounds down
+    elif rule == "piquet.pip_value":
+        answer = {"error": "pips not done yet"}
+    else:
+        answer = {"unsupported": True}
+    print(json.dumps(answer), flush=True)
+'''
+
+
+def test_exec_adapter_speaks_json_lines(vector_file: Path, tmp_path: Path) -> None:
+    script = tmp_path / "adapter.py"
+    script.write_text(EXTERNAL, encoding="utf-8")
+    adapter = make_adapter(f'exec:"{sys.executable}" {script}')
+    try:
+        reports = {r.rule: r for r in run_vectors(adapter, load_vectors([vector_file]))}
+    finally:
+        adapter.close()
+    assert reports["piquet.sequence_value"].passed == 7
+    assert reports["piquet.sequence_value"].failed == 0
+    units = reports["piquet.partie_units"]
+    # rounding down breaks exactly the cases with a remainder of 5 or more
+    assert {f["id"] for f in units.failures} == {
+        "piquet.partie.by_tens.15", "piquet.partie.by_tens.5", "piquet.partie.rounding.45",
+        "piquet.partie.worked_example.35", "piquet.partie.worked_example.46",
+    }
+    assert reports["piquet.pip_value"].failed == 8
+    assert "pips not done yet" in reports["piquet.pip_value"].failures[0]["error"]
+    assert reports["piquet.deal"].skipped == 3
+
+
+def test_cli_conform_and_errors(vector_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conform", "rules.reference_adapter", "--vectors", str(vector_file)]) == 0
+    assert "0 failed" in capsys.readouterr().out
+    assert main(["conform", "no_such_adapter_module", "--vectors", str(vector_file)]) == 2
+    assert "cannot import adapter" in capsys.readouterr().err
+    dead = tmp_path / "dead.py"
+    dead.write_text("import sys; sys.exit(0)\n", encoding="utf-8")
+    assert main(["conform", f"exec:{sys.executable} {dead}", "--vectors", str(vector_file)]) == 2
+    assert "exited" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    with pytest.raises(RulesError, match="not a vector file"):
+        load_vectors([bad])
+
+
+def test_default_vectors_are_generated_when_none_are_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    vectors = load_vectors(None)
+    assert len(vectors) > 100
+    assert {v["rule"] for v in vectors} >= {"piquet.sequence_value", "piquet.play"}
