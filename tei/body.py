@@ -1,0 +1,348 @@
+"""Encode the body of a source: divisions, blocks, page furniture and edits as TEI.
+
+The body holds every raw character of ``raw[body_start:body_end]`` exactly once, in
+order, as text nodes outside ``<corr>``/``<reg>`` (the lossless raw rule); nothing
+is indented. Deterministic normalisations (``tei.normal``) are not encoded.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from corpus import Block, Div, Furniture
+from normalise.edits import Edit
+from tei.edition import EditionLog
+from tei.normal import is_deterministic
+
+TEI_NS = "http://www.tei-c.org/ns/1.0"
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+
+DAMAGE = frozenset({"ocr", "encoding", "noise", "editorial"})
+"""Kinds encoded as ``<sic>``/``<corr>`` (with long s misread, e.g. ``f`` -> ``s``);
+every other kind is ``<orig>``/``<reg>``."""
+RESP = {"auto": "#stichwort-repair", "editor": "#editor"}
+FW_TYPES = {
+    "pageNum": "pageNum",
+    "marker": "pageMarker",
+    "sig": "sig",
+    "catch": "catch",
+    "header": "header",
+}
+"""Furniture kinds encoded as ``<fw>``; noise, stamp and scan become ``<choice>``."""
+PAGE_KINDS = frozenset({"pageNum", "marker"})
+HYPHENS = "⸗¬-=‐‑"
+SECTION_TOP = "top"
+
+
+def tei(tag: str) -> str:
+    """The Clark name of a TEI element."""
+    return f"{{{TEI_NS}}}{tag}"
+
+
+def cert(confidence: float) -> str:
+    """TEI ``@cert`` of an edit's confidence: high (>= 0.9), medium (>= 0.7) or low."""
+    return "high" if confidence >= 0.9 else "medium" if confidence >= 0.7 else "low"
+
+
+def page_number(item: Furniture, text: str) -> str:
+    """The printed page a ``pageNum``/``marker`` begins: its ``n``, else the digits of its text."""
+    return item.n or re.sub(r"\D", "", text) or text.strip() or "unnumbered"
+
+
+def label(ident: str, parent: str) -> str:
+    """A citation label from an id, relative to its parent division's id.
+
+    The common dotted prefix goes and remaining dots become ``_`` (``.`` delimits
+    CTS passages): ``piquet.p12`` in ``piquet.regeln`` -> ``p12``,
+    ``piquet.gesetze.15`` in ``piquet.gesetze`` -> ``15``,
+    ``bieten.figur.1`` in ``bieten`` -> ``figur_1``.
+    """
+    own, other = ident.split("."), parent.split(".") if parent else []
+    common = 0
+    while common < min(len(own) - 1, len(other)) and own[common] == other[common]:
+        common += 1
+    return "_".join(own[common:])
+
+
+def join_hyphenation(edits: list[Edit], boundaries: frozenset[int]) -> list[Edit]:
+    """Join a hyphen edit and the white space edit after it (``⸗`` + `` ``) into one.
+
+    Never across ``boundaries`` (block starts and ends).
+    """
+    joined: list[Edit] = []
+    for edit in edits:
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and edit.kind == last.kind == "hyphenation"
+            and edit.source == last.source
+            and last.end == edit.start
+            and last.end not in boundaries
+            and last.original[-1:] in tuple(HYPHENS)
+            and edit.original.isspace()
+        ):
+            joined[-1] = Edit(
+                last.start,
+                edit.end,
+                last.original + edit.original,
+                last.replacement + edit.replacement,
+                "hyphenation",
+                min(last.confidence, edit.confidence),
+                last.evidence
+                if last.evidence == edit.evidence
+                else f"{last.evidence}; {edit.evidence}",
+                last.source,
+            )
+        else:
+            joined.append(edit)
+    return joined
+
+
+def append_text(parent: etree._Element, text: str) -> None:
+    """Append ``text`` after the last child of ``parent`` (or as its text)."""
+    if not text:
+        return
+    if len(parent):
+        last = parent[-1]
+        last.tail = (last.tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
+
+
+@dataclass
+class BodyEncoder:
+    """Builds ``<body>`` and the notes and evidence that go to ``<back>``."""
+
+    log: EditionLog
+    urn_base: str
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    evidence: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def siglum(self) -> str:
+        return self.log.structure.siglum
+
+    def xml_id(self, ident: str) -> str:
+        return f"{self.siglum}.{ident}"
+
+    def encode(self) -> etree._Element:
+        """The ``<body>`` element."""
+        structure = self.log.structure
+        self._raw = self.log.source.raw
+        self._edits = join_hyphenation(
+            sorted(
+                (
+                    e
+                    for e in self.log.text_edits()
+                    if not is_deterministic(e.original, e.replacement)
+                ),
+                key=lambda e: (e.start, e.end),
+            ),
+            frozenset(b.start for b in structure.blocks) | {b.end for b in structure.blocks},
+        )
+        self._furniture = sorted(structure.furniture, key=lambda f: f.start)
+        self._edit_starts = [e.start for e in self._edits]
+        self._furniture_starts = [f.start for f in self._furniture]
+        body = etree.Element(tei("body"))
+        tops = sorted((d for d in structure.divs if not d.parent), key=lambda d: d.start)
+        for div in tops:
+            self._div(body, div, [])
+        return body
+
+    # divisions -----------------------------------------------------------------
+
+    def _div(self, parent: etree._Element, div: Div, chain: list[str]) -> None:
+        n = div.n or label(div.id, div.parent)
+        ref = [*chain, n]
+        element = etree.SubElement(parent, tei("div"))
+        element.set("type", div.type or "section")
+        element.set(XML_ID, self.xml_id(div.id))
+        element.set("n", n)
+        element.set("sameAs", f"{self.urn_base}:{'.'.join(ref)}")
+        structure = self.log.structure
+        children: list[Block | Div] = [b for b in structure.blocks if b.div == div.id]
+        children += [d for d in structure.divs if d.parent == div.id]
+        children.sort(key=lambda c: (c.start, c.end))
+        for container, items in self._sections(div, children):
+            target = element
+            if container is not None:
+                target = etree.SubElement(element, tei("div"))
+                target.set("type", "part")
+                target.set(XML_ID, self.xml_id(container))
+            self._place(target, items, ref)
+
+    def _sections(
+        self, div: Div, children: list[Block | Div]
+    ) -> list[tuple[str | None, list[Block | Div]]]:
+        """Group children so that the TEI content model of ``<div>`` holds.
+
+        A ``<div>`` takes heads first, then paragraphs, then child divisions. Heads
+        after paragraphs, and paragraphs after a child division, go into an unnumbered
+        ``<div type="part">`` (no ``@n``: it is not a citation level).
+        """
+        groups: list[tuple[str | None, list[Block | Div]]] = [(None, [])]
+        phase = 0  # 0: heads so far, 1: paragraphs seen, 2: a division seen
+        inner = 0  # phase inside the current part
+        parts = 0
+        for child in children:
+            kind = "div" if isinstance(child, Div) else child.kind
+            in_part = groups[-1][0] is not None
+            if kind == "div":
+                groups.append((None, [child]))
+                phase, inner = 2, 0
+                continue
+            if kind == "note":
+                groups[-1][1].append(child)
+                continue
+            level = 0 if kind == "head" else 1
+            current = inner if in_part else phase
+            if (level == 0 and current >= 1) or (not in_part and phase == 2):
+                parts += 1
+                groups.append((f"{div.id}.part{parts}", [child]))
+                inner = level
+                continue
+            groups[-1][1].append(child)
+            if in_part:
+                inner = max(inner, level)
+            else:
+                phase = max(phase, level)
+        return [(name, items) for name, items in groups if items]
+
+    def _place(self, target: etree._Element, items: list[Block | Div], ref: list[str]) -> None:
+        current_list: etree._Element | None = None
+        for child in items:
+            if isinstance(child, Div):
+                current_list = None
+                self._div(target, child, ref)
+                continue
+            if child.kind == "item":
+                if current_list is None:
+                    current_list = etree.SubElement(target, tei("list"))
+                self._block(current_list, child, ref)
+            else:
+                current_list = None
+                self._block(target, child, ref)
+
+    # blocks --------------------------------------------------------------------
+
+    def _block(self, parent: etree._Element, block: Block, ref: list[str]) -> None:
+        tag = {"head": "head", "p": "p", "item": "item", "ab": "ab", "note": "note"}[block.kind]
+        element = etree.SubElement(parent, tei(tag))
+        element.set(XML_ID, self.xml_id(block.id))
+        n = label(block.id, block.div)
+        element.set("n", n)
+        if block.kind == "note":
+            element.set("type", "print")
+        if block.type:
+            element.set("ana", f"#ptype.{block.type}")
+        element.set("sameAs", f"{self.urn_base}:{'.'.join([*ref, n])}")
+        if block.note:
+            self.notes.append((self.xml_id(block.id), block.note))
+        self.encode_span(element, block.start, block.end)
+
+    def encode_span(self, element: etree._Element, start: int, end: int) -> None:
+        """Encode ``raw[start:end]`` into ``element``: text, furniture and edits."""
+        raw = self._raw
+        position = start
+        for event in self._events(start, end):
+            append_text(element, raw[position : event.start])
+            if isinstance(event, Furniture):
+                self._furniture_element(element, event)
+            else:
+                self._choice(element, event)
+            position = event.end
+        append_text(element, raw[position:end])
+
+    def _events(self, start: int, end: int) -> Iterable[Edit | Furniture]:
+        """Edits and furniture inside ``[start, end)``, in raw order.
+
+        An insertion (empty edit) belongs to the block that begins at its offset, or
+        to the last block at the end of the text (as in ``Repair.reading_span``).
+        """
+        inside: list[Edit | Furniture] = []
+        last = end >= len(self._raw) and end > start
+        for k in range(bisect.bisect_left(self._edit_starts, start), len(self._edits)):
+            edit = self._edits[k]
+            if edit.start >= end and not (last and edit.start == edit.end == end):
+                break
+            if edit.end <= end:
+                inside.append(edit)
+        for k in range(bisect.bisect_left(self._furniture_starts, start), len(self._furniture)):
+            item = self._furniture[k]
+            if item.start >= end:
+                break
+            if item.end <= end:
+                inside.append(item)
+        inside.sort(key=lambda e: (e.start, e.end, isinstance(e, Furniture)))
+        position = start
+        for event in inside:
+            if event.start < position:
+                self.warnings.append(f"{self.siglum}: edit at {event.start} overlaps; not encoded")
+                continue
+            position = event.end
+            yield event
+
+    def _furniture_element(self, element: etree._Element, item: Furniture) -> None:
+        text = self._raw[item.start : item.end]
+        if item.kind in FW_TYPES:
+            if item.kind in PAGE_KINDS:
+                pb = etree.SubElement(element, tei("pb"))
+                pb.set("n", page_number(item, text))
+            if not text:  # an unnumbered page: the page break only
+                return
+            fw = etree.SubElement(element, tei("fw"))
+            fw.set("type", FW_TYPES[item.kind])
+            fw.text = text
+            return
+        edit = self.log.furniture_edits[(item.start, item.end)]
+        choice = etree.SubElement(element, tei("choice"))
+        etree.SubElement(choice, tei("sic")).text = text
+        corr = etree.SubElement(choice, tei("corr"))
+        corr.set("type", item.kind)
+        corr.set("resp", "#editor")
+        corr.set("cert", "high")
+        if item.note:
+            corr.set("ana", self._evidence(item.note))
+        corr.text = edit.replacement or None
+
+    def _choice(self, element: etree._Element, edit: Edit) -> None:
+        damage = edit.kind in DAMAGE or (edit.kind == "long-s" and "ſ" not in edit.original)
+        choice = etree.SubElement(element, tei("choice"))
+        original = etree.SubElement(choice, tei("sic" if damage else "orig"))
+        reading = etree.SubElement(choice, tei("corr" if damage else "reg"))
+        if edit.kind == "hyphenation":
+            self._hyphenated(original, edit)
+        else:
+            original.text = edit.original or None
+        reading.set("type", edit.kind)
+        reading.set("resp", RESP.get(edit.source, "#stichwort-repair"))
+        reading.set("cert", cert(edit.confidence))
+        if edit.evidence:
+            reading.set("ana", self._evidence(edit.evidence))
+        reading.text = edit.replacement or None
+
+    @staticmethod
+    def _hyphenated(original: etree._Element, edit: Edit) -> None:
+        """``wel⸗ `` -> ``wel⸗<lb/> ``: the line break after the hyphen mark."""
+        text = edit.original
+        cut = next((i + 1 for i, ch in enumerate(text) if ch in HYPHENS), -1)
+        if cut < 0:
+            original.text = text or None
+            return
+        original.text = text[:cut]
+        lb = etree.SubElement(original, tei("lb"))
+        if not any(ch.isspace() for ch in edit.replacement):
+            lb.set("break", "no")
+        lb.tail = text[cut:] or None
+
+    def _evidence(self, text: str) -> str:
+        """A pointer to the ``<interp>`` in ``<back>`` that holds this evidence text."""
+        if text not in self.evidence:
+            self.evidence[text] = f"{self.siglum}.ev{len(self.evidence) + 1}"
+        return f"#{self.evidence[text]}"

@@ -1,0 +1,259 @@
+"""The ``<teiHeader>`` of a source: bibliography, editorial declarations, citation trees."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Mapping
+from importlib import metadata
+from typing import Any
+
+from lxml import etree
+
+from corpus import Structure
+from corpus.sources import PARAGRAPH_TYPES
+from tei.body import XML_ID, tei
+
+PTYPE_DESCRIPTIONS = {
+    "rule": "states a rule of the game",
+    "example": "a worked example",
+    "strategy": "advice on good play",
+    "history": "history or origin of the game",
+    "commentary": "modern commentary, part of the witness but not of the work",
+    "front": "front matter (title page, preface, imprint)",
+    "title": "a title",
+    "other": "anything else",
+}
+NOTE_TYPES = {
+    "note": "general",
+    "title_as_printed": "title-as-printed",
+    "publisher_as_printed": "publisher-as-printed",
+}
+PART_MATCH = "div[@type='part']/"
+PARAGRAPHS = ("head", "p", "ab", "list/item", "note[@type='print']")
+
+CORRECTION = (
+    "Damage by OCR and encoding is corrected in <choice><sic>…</sic><corr>…</corr></choice>; "
+    "@resp names who corrected (#stichwort-repair: the automatic repair engine; #editor: "
+    "curated corrections), @cert the confidence (high >= 0.9, medium >= 0.7, else low), "
+    "@type the kind of damage (ocr, encoding, noise, editorial) and @ana points to the "
+    "evidence in <back>. Garbage, library stamps and scanner text inside the body are "
+    'kept as <sic> with an empty (or single-space) <corr type="noise|stamp|scan">: '
+    "they are raw characters of the witness, not text of the work and not forme work."
+)
+NORMALISATION = (
+    "Declared once and not encoded per occurrence: long s (ſ) is read as s; superscript-e "
+    "umlauts (aͤ oͤ uͤ) are read as ä ö ü; every run of white space is read as one space. "
+    "The text keeps ſ and the superscript e. Other regularisations (abbreviations such as "
+    "ꝛc. -> etc., ligatures, white space that joins or splits words) are encoded as "
+    "<choice><orig>…</orig><reg>…</reg></choice>."
+)
+HYPHENATION = (
+    "Line breaks of the print are lost in the OCR; a line-end hyphen survives as ⸗ or ¬ "
+    "followed by a space. Where it joins a word, it is encoded as "
+    '<choice><orig>wel⸗<lb break="no"/> </orig><reg type="hyphenation"/></choice> '
+    "(the <lb/> marks the lost line break after the hyphen mark); hyphens of the wording "
+    "(truncated and real compounds) stay."
+)
+SEGMENTATION = (
+    "One <div> per game, section or set of laws (@type game, section, laws, front, "
+    'commentary, …; <div type="part"> without @n only where the TEI content model needs '
+    "a wrapper). Heads, paragraphs (<p>), numbered laws (<item> in <list>) and other blocks "
+    '(<ab>, printed footnotes as <note type="print">) carry @xml:id ({siglum}.{id}) and @n. '
+    'Page numbers of the print are <pb n="N"/> followed by <fw type="pageNum">; page '
+    'markers of a web transcription are <pb n="N"/><fw type="pageMarker">; signatures, '
+    'catchwords and running heads are <fw type="sig|catch|header">. '
+    "The body holds every character of the seed file between the body's first and last "
+    "offset exactly once, outside <corr>/<reg>, in order: the raw text is recoverable."
+)
+INTERPRETATION = (
+    "Each block's type (rule, example, strategy, history, commentary, front, title, other) "
+    "is given by @ana pointing to a category of the taxonomy #ptype."
+)
+URNS = (
+    "Every division and block has a CTS URN in @sameAs: urn:cts:stichwort:"
+    "{siglum}.{work}.stw1:{ref}, where {ref} joins with dots the @n of the enclosing "
+    "divisions and of the element (the citation tree of the default refsDecl). A block's "
+    "@n is its id relative to its division (piquet.p12 -> p12, a law piquet.gesetze.15 -> "
+    "15, other dots as _); a division's @n is its number or name. The URN names the same "
+    "passage as the element; @xml:id ({siglum}.{id}) is the local, stable id."
+)
+READING = (
+    "Reading text: the <corr>/<reg> of each <choice>, without <fw>; a removed piece of "
+    "furniture reads as one space where both raw neighbours are non-space, else as "
+    "nothing; then the normalisations above."
+)
+
+
+def build_version() -> str:
+    """The toolkit's version, as recorded in ``revisionDesc``."""
+    try:
+        return metadata.version("stichwort")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def build_date() -> str:
+    """Today (UTC), or ``SOURCE_DATE_EPOCH`` for reproducible builds."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    moment = dt.datetime.fromtimestamp(int(epoch), dt.UTC) if epoch else dt.datetime.now(dt.UTC)
+    return moment.date().isoformat()
+
+
+def _el(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
+    element = etree.SubElement(parent, tei(tag))
+    for key, value in attrs.items():
+        element.set(XML_ID if key == "xml_id" else key, value)
+    if text:
+        element.text = text
+    return element
+
+
+def _paragraphs(parent: etree._Element, tag: str, *texts: str, **attrs: str) -> None:
+    element = _el(parent, tag, **attrs)
+    for text in texts:
+        _el(element, "p", text)
+
+
+def _str(mapping: Mapping[str, Any], key: str) -> str:
+    value = mapping.get(key, "")
+    return str(value) if isinstance(value, str | int | float) else ""
+
+
+def _bibl(parent: etree._Element, meta: Mapping[str, Any]) -> None:
+    bibl = meta.get("bibl", {})
+    established = bibl.get("established", True) is not False
+    struct = _el(parent, "biblStruct")
+    if _str(bibl, "entry"):
+        analytic = _el(struct, "analytic")
+        _el(analytic, "title", _str(bibl, "entry"), level="a")
+    monogr = _el(struct, "monogr")
+    if _str(bibl, "author"):
+        _el(monogr, "author", _str(bibl, "author"))
+    _el(monogr, "title", _str(bibl, "title") or "[title not established]", level="m")
+    if _str(bibl, "title_short"):
+        _el(monogr, "title", _str(bibl, "title_short"), type="short")
+    if _str(bibl, "edition"):
+        _el(monogr, "edition", _str(bibl, "edition"))
+    imprint = _el(monogr, "imprint")
+    _el(imprint, "pubPlace", _str(bibl, "place") or "[place not established]")
+    _el(imprint, "publisher", _str(bibl, "publisher") or "[publisher not established]")
+    date = _str(bibl, "date")
+    if date.isdigit():
+        _el(imprint, "date", date, when=date)
+    elif date:
+        _el(imprint, "date", date, cert="low")
+    else:
+        _el(imprint, "date", "[date not established]")
+    for key, unit in (("volume", "volume"), ("part", "part"), ("pages", "page")):
+        if _str(bibl, key):
+            _el(imprint, "biblScope", _str(bibl, key), unit=unit)
+    if not established:
+        _el(
+            struct,
+            "note",
+            "Author, title and year of publication of this work are not established; "
+            "the date given is an estimate.",
+            type="not-established",
+        )
+    for key in ("section", "note", "title_as_printed", "publisher_as_printed"):
+        if _str(bibl, key):
+            _el(struct, "note", _str(bibl, key), type=NOTE_TYPES.get(key, key))
+    provenance = meta.get("provenance", {})
+    held = ", ".join(_str(provenance, k) for k in ("holder", "shelfmark") if _str(provenance, k))
+    if held:
+        _el(struct, "note", f"Copy digitised: {held}.", type="copy")
+    url = _str(meta.get("digitisation", {}), "url") or _str(meta.get("source", {}), "url")
+    if url:
+        _el(struct, "ptr", target=url)
+
+
+def _cite_structure(parent: etree._Element, depth: int, outer: bool) -> None:
+    """Nested ``citeStructure``: sections (divisions with ``@n``) and their paragraphs."""
+    match = "/TEI/text/body/div" if outer else "div[@n]"
+    attrs = {"unit": "section", "match": match, "use": "@n"}
+    if not outer:
+        attrs["delim"] = "."
+    section = _el(parent, "citeStructure", **attrs)
+    paragraphs = "|".join([*PARAGRAPHS, *(PART_MATCH + p for p in PARAGRAPHS)])
+    _el(section, "citeStructure", unit="paragraph", match=paragraphs, use="@n", delim=".")
+    if depth > 1:
+        _cite_structure(section, depth - 1, outer=False)
+
+
+def _depth(structure: Structure) -> int:
+    parents = {d.id: d.parent for d in structure.divs}
+
+    def level(ident: str) -> int:
+        return 1 + (level(parents[ident]) if parents[ident] else 0)
+
+    return max((level(d.id) for d in structure.divs), default=1)
+
+
+def build_header(structure: Structure, meta: Mapping[str, Any], urn_base: str) -> etree._Element:
+    """The ``<teiHeader>`` of one source."""
+    bibl = meta.get("bibl", {})
+    header = etree.Element(tei("teiHeader"))
+    file_desc = _el(header, "fileDesc")
+    title_stmt = _el(file_desc, "titleStmt")
+    title = _str(bibl, "title") or "[title not established]"
+    if _str(bibl, "entry"):
+        title = f"{_str(bibl, 'entry')}. In: {_str(bibl, 'title_short') or title}"
+    _el(title_stmt, "title", title, type="main")
+    _el(title_stmt, "title", "electronic edition", type="sub")
+    if _str(bibl, "author"):
+        _el(title_stmt, "author", _str(bibl, "author"))
+    _el(
+        title_stmt,
+        "editor",
+        "Stichwort editors (structure and curated corrections)",
+        xml_id="editor",
+    )
+    repair = _el(title_stmt, "respStmt", xml_id="stichwort-repair")
+    _el(repair, "resp", "automatic OCR repair")
+    _el(repair, "name", "Stichwort repair engine (normalise.repair)")
+    encoding = _el(title_stmt, "respStmt")
+    _el(encoding, "resp", "electronic edition and TEI encoding")
+    _el(encoding, "name", "Stichwort")
+    edition_stmt = _el(file_desc, "editionStmt")
+    _el(edition_stmt, "edition", f"Stichwort edition, build {build_version()}")
+    publication = _el(file_desc, "publicationStmt")
+    _el(publication, "publisher", "Stichwort edition")
+    _el(publication, "idno", urn_base, type="URN")
+    licence = meta.get("licence", {})
+    availability = _el(publication, "availability", status="free")
+    _el(availability, "licence", _str(licence, "statement") or _str(licence, "status") or "unknown")
+    today = build_date()
+    _el(publication, "date", today, when=today)
+    _bibl(_el(file_desc, "sourceDesc"), meta)
+
+    encoding_desc = _el(header, "encodingDesc")
+    _paragraphs(
+        encoding_desc,
+        "projectDesc",
+        "Stichwort repairs damaged OCR of historical German card-game rule books, encodes "
+        "them in TEI P5, formalises their rules as code and publishes an edition.",
+    )
+    editorial = _el(encoding_desc, "editorialDecl")
+    _paragraphs(editorial, "correction", CORRECTION)
+    _paragraphs(editorial, "normalization", NORMALISATION)
+    _paragraphs(editorial, "hyphenation", HYPHENATION, eol="all")
+    _paragraphs(editorial, "segmentation", SEGMENTATION)
+    _paragraphs(editorial, "interpretation", INTERPRETATION, READING)
+    _paragraphs(editorial, "stdVals", URNS)
+    cite = _el(encoding_desc, "refsDecl", default="true")
+    _cite_structure(cite, _depth(structure), outer=True)
+    pages = _el(encoding_desc, "refsDecl", n="page")
+    _el(pages, "citeStructure", unit="page", match="/TEI/text/body//pb", use="@n")
+    taxonomy = _el(_el(encoding_desc, "classDecl"), "taxonomy", xml_id="ptype")
+    for name in PARAGRAPH_TYPES:
+        category = _el(taxonomy, "category", xml_id=f"ptype.{name}")
+        _el(category, "catDesc", PTYPE_DESCRIPTIONS.get(name, name))
+
+    profile = _el(header, "profileDesc")
+    languages = _el(profile, "langUsage")
+    language = _str(bibl, "language") or "de"
+    _el(languages, "language", "German" if language == "de" else language, ident=language)
+    revisions = _el(header, "revisionDesc")
+    _el(revisions, "change", f"Built by stichwort {build_version()}.", when=today)
+    return header

@@ -1,0 +1,253 @@
+"""Raw, diplomatic and reading text read back from a TEI file written by ``tei.build``.
+
+- **raw**: every text node of the body in document order, taking the ``<sic>`` or
+  ``<orig>`` of each ``<choice>``: the seed file's characters, byte for byte.
+- **diplomatic**: ``ſ`` and superscript e kept; a hyphenation choice shows its
+  ``<orig>`` with the lost line break as ``|`` (the space after it dropped: ``wel⸗|chem``);
+  every other choice shows its ``<corr>``/``<reg>``; page furniture left out.
+- **reading**: the ``<corr>``/``<reg>`` of every choice, furniture left out, then the
+  declared normalisations (ſ -> s, aͤ oͤ uͤ -> ä ö ü).
+
+A removed piece of furniture reads as one space where both its raw neighbours are
+non-space (as in ``tei.edition``). Diplomatic and reading text are whitespace-folded,
+one line per block; a division or the whole body joins its blocks with blank lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from tei.body import TEI_NS, XML_ID
+from tei.edition import furniture_replacement
+from tei.errors import TeiError
+from tei.normal import deterministic, fold
+
+LAYERS = ("raw", "diplomatic", "reading")
+BLOCK_TAGS = frozenset({"head", "p", "item", "ab", "note"})
+ORIGINALS = frozenset({"sic", "orig"})
+READINGS = frozenset({"corr", "reg"})
+_LB = "\x01"
+_LB_RUN = re.compile(_LB + r"\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A head, paragraph, law or other block of the body with its three text layers."""
+
+    id: str
+    urn: str
+    kind: str
+    type: str
+    n: str
+    div: str
+    page: str
+    raw: str
+    diplomatic: str
+    reading: str
+
+
+def _local(element: etree._Element) -> str:
+    tag = element.tag
+    if not isinstance(tag, str):
+        return ""
+    return tag.split("}", 1)[1] if tag.startswith(f"{{{TEI_NS}}}") else tag
+
+
+def read_tei(path: Path) -> tuple[etree._ElementTree, etree._Element]:
+    """Parse a TEI file; returns the tree and its ``<body>``. Errors name file and line."""
+    try:
+        tree = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True))
+    except OSError as error:
+        raise TeiError(f"{path}: cannot read: {error}") from None
+    except etree.XMLSyntaxError as error:
+        line = error.position[0] if error.position else "?"
+        raise TeiError(f"{path}:{line}: not well-formed XML: {error.msg}") from None
+    root = tree.getroot()
+    if root.tag != f"{{{TEI_NS}}}TEI":
+        raise TeiError(f"{path}:{root.sourceline}: not a TEI file (root element {root.tag})")
+    body = root.find(f"{{{TEI_NS}}}text/{{{TEI_NS}}}body")
+    if body is None:
+        raise TeiError(f"{path}:{root.sourceline}: TEI file without text/body")
+    return tree, body
+
+
+def _raw(element: etree._Element, parts: list[str], furniture: dict[etree._Element, int]) -> None:
+    """Append the raw text inside ``element`` to ``parts``; note where each ``<fw>`` starts."""
+    name = _local(element)
+    if name in READINGS:
+        return
+    if name == "fw":
+        furniture[element] = len(parts)  # index into parts; turned into an offset later
+    if element.text:
+        parts.append(element.text)
+    for child in element:
+        _raw(child, parts, furniture)
+        if child.tail:
+            parts.append(child.tail)
+
+
+def raw_text(element: etree._Element) -> str:
+    """The raw layer of ``element``: its text with the original side of every choice."""
+    parts: list[str] = []
+    _raw(element, parts, {})
+    return "".join(parts)
+
+
+class _Renderer:
+    """Renders the three layers of any element of one body, furniture spaces decided once."""
+
+    def __init__(self, body: etree._Element) -> None:
+        parts: list[str] = []
+        starts: dict[etree._Element, int] = {}
+        _raw(body, parts, starts)
+        offsets = [0]
+        for part in parts:
+            offsets.append(offsets[-1] + len(part))
+        whole = "".join(parts)
+        self.spaces = {
+            fw: furniture_replacement(whole, offsets[i], offsets[i] + len(raw_text(fw)))
+            for fw, i in starts.items()
+        }
+
+    def streams(self, element: etree._Element) -> tuple[str, str, str]:
+        """Unfolded (raw, diplomatic, reading) of ``element``'s content."""
+        name = _local(element)
+        if name == "fw":
+            space = self.spaces.get(element, "")
+            return raw_text(element), space, space
+        if name in ("pb", "lb") or not name:
+            return "", "", ""
+        if name == "choice":
+            return self._choice(element)
+        raw, dipl, read = [element.text or ""], [element.text or ""], [element.text or ""]
+        for child in element:
+            r, d, t = self.streams(child)
+            tail = child.tail or ""
+            raw.append(r + tail)
+            dipl.append(d + tail)
+            read.append(t + tail)
+        return "".join(raw), "".join(dipl), "".join(read)
+
+    @staticmethod
+    def _choice(element: etree._Element) -> tuple[str, str, str]:
+        original = next((c for c in element if _local(c) in ORIGINALS), None)
+        reading = next((c for c in element if _local(c) in READINGS), None)
+        raw = raw_text(original) if original is not None else ""
+        read = "".join(reading.itertext()) if reading is not None else ""
+        if original is not None and reading is not None and reading.get("type") == "hyphenation":
+            pieces = [original.text or ""]
+            for child in original:
+                pieces.append(_LB if _local(child) == "lb" else "".join(child.itertext()))
+                pieces.append(child.tail or "")
+            return raw, "".join(pieces), read
+        return raw, read, read
+
+    def layers(self, element: etree._Element) -> tuple[str, str, str]:
+        """(raw, diplomatic, reading) of one block: raw exact, the others one folded line."""
+        raw, dipl, read = self.streams(element)
+        return raw, fold(_LB_RUN.sub("|", dipl)), fold(deterministic(read))
+
+
+def _is_block(element: etree._Element) -> bool:
+    name = _local(element)
+    return name in BLOCK_TAGS and element.get(XML_ID) is not None
+
+
+def _blocks(element: etree._Element) -> list[etree._Element]:
+    if _is_block(element):
+        return [element]
+    return [e for e in element.iter() if _is_block(e) and e is not element]
+
+
+def _div_of(element: etree._Element) -> str:
+    for ancestor in element.iterancestors():
+        if _local(ancestor) == "div" and ancestor.get("n") is not None:
+            return ancestor.get(XML_ID, "")
+    return ""
+
+
+def _pages(body: etree._Element) -> dict[etree._Element, str]:
+    """The printed page each block begins on (``""`` before the first ``<pb>``)."""
+    pages: dict[etree._Element, str] = {}
+    current = ""
+    for element in body.iter():
+        if _local(element) == "pb":
+            current = element.get("n", current)
+        elif _is_block(element):
+            first = next((e for e in element.iter() if _local(e) == "pb"), None)
+            page = current
+            if first is not None:
+                before: list[str] = []
+                _raw_until(element, first, before)
+                if not "".join(before).strip():
+                    page = first.get("n", current)
+            pages[element] = page
+    return pages
+
+
+def _raw_until(element: etree._Element, stop: etree._Element, parts: list[str]) -> bool:
+    """Append raw text of ``element`` up to ``stop``; True once ``stop`` is reached."""
+    if element is stop:
+        return True
+    if _local(element) in READINGS:
+        return False
+    parts.append(element.text or "")
+    for child in element:
+        if _raw_until(child, stop, parts):
+            return True
+        parts.append(child.tail or "")
+    return False
+
+
+def load_paragraphs(path: Path) -> dict[str, Paragraph]:
+    """Every head, paragraph, law and other block of the body by xml:id, in document order."""
+    _, body = read_tei(path)
+    renderer = _Renderer(body)
+    pages = _pages(body)
+    result: dict[str, Paragraph] = {}
+    for element in _blocks(body):
+        raw, dipl, read = renderer.layers(element)
+        ana = element.get("ana", "")
+        ident = element.get(XML_ID, "")
+        result[ident] = Paragraph(
+            id=ident,
+            urn=element.get("sameAs", ""),
+            kind=_local(element),
+            type=ana.removeprefix("#ptype.") if ana.startswith("#ptype.") else "",
+            n=element.get("n", ""),
+            div=_div_of(element),
+            page=pages.get(element, ""),
+            raw=raw,
+            diplomatic=dipl,
+            reading=read,
+        )
+    return result
+
+
+def layer_text(path: Path, layer: str, element_id: str | None = None) -> str:
+    """One layer of the whole body or of one element (any xml:id in the body).
+
+    Raw text is exact; diplomatic and reading text give one line per block, blocks
+    separated by blank lines.
+    """
+    if layer not in LAYERS:
+        raise TeiError(f"unknown layer {layer!r}; choose one of {', '.join(LAYERS)}")
+    _, body = read_tei(path)
+    element = body
+    if element_id is not None:
+        found = [e for e in body.iter() if e.get(XML_ID) == element_id]
+        if not found:
+            raise TeiError(f"{path}: no element with xml:id {element_id!r} in the body")
+        element = found[0]
+    renderer = _Renderer(body)
+    if layer == "raw":
+        return renderer.streams(element)[0]
+    index = 1 if layer == "diplomatic" else 2
+    blocks = _blocks(element)
+    if not blocks:  # an element inside a block: render it as one line
+        return renderer.layers(element)[index] if _local(element) else ""
+    return "\n\n".join(renderer.layers(block)[index] for block in blocks)
