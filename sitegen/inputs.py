@@ -92,9 +92,7 @@ class Edition:
 
     def __post_init__(self) -> None:
         for doc in self.documents:
-            bibl = self.bibl(doc.siglum)
-            family = str(bibl.get("author", "")).split(" ")[-1]
-            who = " ".join(x for x in (family, str(bibl.get("date", ""))) if x) or doc.siglum
+            who = str(self.sources.get(doc.siglum, {}).get("label", "")) or doc.siglum
             for game in doc.games:
                 self.titles[game_page_path(doc, game)] = f"{who}: {game.label}"
                 for block in game.blocks():

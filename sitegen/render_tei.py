@@ -167,8 +167,8 @@ class Section:
 
     @property
     def label(self) -> str:
-        """The title without its closing full stop (for navigation and citations)."""
-        return self.title.rstrip(" .") or self.id
+        """The title without footnote markers and closing full stop (for navigation)."""
+        return re.sub(r"\s*\*\)", "", self.title).rstrip(" .") or self.id
 
     def blocks(self) -> list[Block]:
         """Every block of the section and its sub-sections, in document order."""
