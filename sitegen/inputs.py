@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import sys
 import tomllib
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -18,6 +17,8 @@ from typing import Any
 
 import yaml
 
+from rules.registry import Emendation
+from rules.registry import RuleInfo as Rule
 from sitegen.render_tei import Block, Section, TeiDocument, load_tei
 
 __all__ = ["ROOT", "Claim", "Edition", "Emendation", "Rule", "load_edition", "site_config"]
@@ -25,33 +26,6 @@ __all__ = ["ROOT", "Claim", "Edition", "Emendation", "Rule", "load_edition", "si
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 MKDOCS_YML = ROOT / "site" / "mkdocs.yml"
-
-
-@dataclass(frozen=True)
-class Emendation:
-    """A reading a rule follows where the text is damaged, unclear or silent."""
-
-    paragraph: str
-    reading: str
-    raw: str
-    evidence: str
-    cert: str
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A rule function as the edition shows it (a view of ``rules.registry.RuleInfo``)."""
-
-    name: str
-    game: str
-    module: str
-    paragraphs: tuple[str, ...]
-    summary: str
-    doc: str
-    emendations: tuple[Emendation, ...]
-    source: str
-    file: str
-    line: int
 
 
 @dataclass(frozen=True)
@@ -163,35 +137,14 @@ def load_sources(corpus: Path = CORPUS) -> dict[str, dict[str, Any]]:
 
 
 def load_rules() -> list[Rule]:
-    """The rule registry as :class:`Rule` views; empty when no rules are importable yet."""
-    try:
-        from rules.registry import all_rules
+    """Every registered rule function."""
+    from rules.registry import all_rules
 
-        infos = all_rules()
-    except ImportError as error:
-        print(f"sitegen: no rules registered ({error})", file=sys.stderr)
-        return []
-    return [
-        Rule(
-            name=info.name,
-            game=info.game,
-            module=info.module,
-            paragraphs=tuple(info.paragraphs),
-            summary=info.summary,
-            doc=info.doc,
-            emendations=tuple(
-                Emendation(e.paragraph, e.reading, e.raw, e.evidence, e.cert)
-                for e in info.emendations
-            ),
-            source=info.source,
-            file=_relative(info.file),
-            line=info.line,
-        )
-        for info in infos
-    ]
+    return all_rules()
 
 
-def _relative(file: str) -> str:
+def relative_path(file: str) -> str:
+    """A path relative to the project root where possible (for display)."""
     try:
         return Path(file).resolve().relative_to(ROOT).as_posix()
     except ValueError:

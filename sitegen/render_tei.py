@@ -28,6 +28,7 @@ from lxml import etree
 
 from sitegen.markup import attrs, esc
 from tei.edition import furniture_replacement
+from tei.layers import block_pages
 from tei.normal import deterministic
 
 __all__ = [
@@ -200,21 +201,17 @@ class _Renderer:
         body = root.find(f"{{{TEI_NS}}}text/{{{TEI_NS}}}body")
         self.fw_space = self._furniture_spaces(body if body is not None else root)
         self.page_at: dict[str, str] = {}
-        page, before_first = "", []
-        for el in root.iter():
-            name = _local(el)
-            if name == "pb":
-                page = el.get("n", "")
-                if before_first and page.isdigit():  # blocks on the unnumbered page before
-                    for ident in before_first:
-                        self.page_at[ident] = f"[{int(page) - 1}]"
+        before_first: list[str] = []
+        pages = block_pages(body) if body is not None else {}
+        for element, page in pages.items():
+            ident = element.get(XML_ID, "")
+            if not page:
+                before_first.append(ident)
+            elif before_first and page.isdigit():  # blocks on the unnumbered page before
+                for earlier in before_first:
+                    self.page_at[earlier] = f"[{int(page) - 1}]"
                 before_first = []
-            elif name in BLOCK_TAGS and el.get(XML_ID):
-                ident = el.get(XML_ID, "")
-                if ident not in self.page_at:
-                    self.page_at[ident] = page
-                    if not page:
-                        before_first.append(ident)
+            self.page_at[ident] = page if page else self.page_at.get(ident, "")
 
     @staticmethod
     def _furniture_spaces(body: etree._Element) -> dict[etree._Element, str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sitegen.inputs import Edition, Rule, rules_page_path
+from sitegen.inputs import Edition, Rule, relative_path, rules_page_path
 from sitegen.links import (
     CLAIMS_PAGE,
     claim_items,
@@ -45,7 +45,7 @@ def _rule_md(edition: Edition, rule: Rule, page: str) -> list[str]:
         "",
         f'<div class="sw-rule" markdown="0"><p class="sw-rule__summary">{esc(rule.summary)}</p>'
         f'<p class="sw-rule__cites">Implements {cited}</p>'
-        f'<p class="sw-rule__where">Defined in <code>{esc(rule.file)}</code>, line {rule.line}.</p></div>',
+        f'<p class="sw-rule__where">Defined in <code>{esc(relative_path(rule.file))}</code>, line {rule.line}.</p></div>',
         "",
     ]
     doc_rest = rule.doc.split("\n", 1)[1].strip() if "\n" in rule.doc else ""

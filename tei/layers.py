@@ -170,7 +170,7 @@ def _div_of(element: etree._Element) -> str:
     return ""
 
 
-def _pages(body: etree._Element) -> dict[etree._Element, str]:
+def block_pages(body: etree._Element) -> dict[etree._Element, str]:
     """The printed page each block begins on (``""`` before the first ``<pb>``)."""
     pages: dict[etree._Element, str] = {}
     current = ""
@@ -207,7 +207,7 @@ def load_paragraphs(path: Path) -> dict[str, Paragraph]:
     """Every head, paragraph, law and other block of the body by xml:id, in document order."""
     _, body = read_tei(path)
     renderer = _Renderer(body)
-    pages = _pages(body)
+    pages = block_pages(body)
     result: dict[str, Paragraph] = {}
     for element in _blocks(body):
         raw, dipl, read = renderer.layers(element)
