@@ -2,7 +2,16 @@
 
 from normalise.edits import KINDS, Edit, Repair, apply_edits, check_edits, merge_layers, restore_raw
 
-__all__ = ["KINDS", "Edit", "Repair", "apply_edits", "check_edits", "merge_layers", "repair", "restore_raw"]
+__all__ = [
+    "KINDS",
+    "Edit",
+    "Repair",
+    "apply_edits",
+    "check_edits",
+    "merge_layers",
+    "repair",
+    "restore_raw",
+]
 
 
 def repair(text: str) -> Repair:

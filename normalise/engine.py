@@ -1,22 +1,368 @@
-"""Automatic repair engine (provisional: long s and line-end hyphens only)."""
+"""Automatic repair of OCR'd historical German: raw text -> reading text + reversible edits.
+
+Public API (re-exported by :mod:`normalise`)::
+
+    from normalise import repair
+    r = repair(text)        # whole document, automatic repair only -> normalise.edits.Repair
+    r.reading               # the reading text (see shared/TRANSCRIPTION.md)
+    r.edits                 # applied Edit records: sorted, disjoint, raw offsets, source "auto",
+                            #   kind, confidence (0..1), evidence (why)
+    r.proposals             # low-confidence corrections held back for an editor (not applied)
+    r.reading_span(a, b)    # reading text of raw[a:b]
+
+Splicing the edits into the raw text gives ``r.reading``; ``restore_raw(r.reading,
+r.edits)`` gives the raw text back byte for byte; ``repair(r.reading).reading ==
+r.reading``. No input raises.
+
+Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
+
+1. page furniture (:mod:`~normalise.furniture`): web page markers, number-only lines,
+   a running head, inline page numbers found as a rising series;
+2. characters (:mod:`~normalise.chars`): long s, ligatures, ``uͤ``, ``ꝛc.``, doubled
+   list numbers, ``3. B.``, ``§`` for 5, letters inside numbers;
+3. line-end hyphens (:mod:`~normalise.hyphenation`): joined, or kept as ``-``;
+4. words (:mod:`~normalise.corrector`): a noisy channel, the Fraktur confusion table of
+   :mod:`~normalise.channel` times the lexicon of :mod:`~normalise.lexicon` and the
+   document's own word counts; the rate at which long s was misread is estimated
+   locally, so ``fein`` may become ``sein`` only where the OCR shows that habit;
+5. words split by OCR (``Da me`` -> ``Dame``); 6. white space.
+
+Passes 3-5 run in rounds until nothing changes. A word correction is applied when its
+posterior probability reaches :data:`APPLY_THRESHOLD` (:data:`FILL_THRESHOLD` for a
+U+FFFD, which is never right to keep); from :data:`PROPOSE_THRESHOLD` up it becomes a
+proposal instead.
+"""
 
 from __future__ import annotations
 
+import bisect
+import itertools
+import re
+from collections import Counter
+from collections.abc import Callable
+
+import numpy
 import regex
 
+from normalise import chars, furniture, hyphenation
+from normalise.channel import variants
+from normalise.corrector import Choice, Corrector
+from normalise.draft import Draft, View, view_job
 from normalise.edits import Edit, Repair
+from normalise.lexicon import Lexicon, load
 
-_HYPHEN = regex.compile(r"(?<=\p{Ll})[⸗¬](\s+)(?=\p{Ll})")
+APPLY_THRESHOLD = 0.5  # apply a word correction when it is more likely than all else together
+FILL_THRESHOLD = 0.3  # filling U+FFFD needs less: leaving it is never the right reading
+PROPOSE_THRESHOLD = 0.25  # below this a candidate is not even proposed
+MAX_ROUNDS = 4  # rounds of the lexicon passes before giving up on a fixed point
+WINDOW = 120  # tokens on each side used to estimate the local long-s misreading rate
+
+# letters, combining marks and U+FFFD; a word may end in "d)" / "c)" / "d;" (read for "ch")
+_TOKEN = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\ufffd])+(?:(?<=[dc])[);](?=[\s.,:;!?\"“„]|$))?")
+_WS = regex.compile(r"\s+")
+_LONG_S_LETTERS = regex.compile(r"[fjFJ]")
+Progress = Callable[[str, float], None]
 
 
-def repair(text: str) -> Repair:
-    """Repair ``text``; returns the reading text and the edits."""
-    edits: list[Edit] = []
-    for m in _HYPHEN.finditer(text):
-        edits.append(Edit(m.start(), m.end(), m.group(), "", "hyphenation", 0.9, "line-end hyphen"))
-    taken = [(e.start, e.end) for e in edits]
-    for i, ch in enumerate(text):
-        if ch == "ſ" and not any(a <= i < b for a, b in taken):
-            edits.append(Edit(i, i + 1, "ſ", "s", "long-s", 1.0, "long s"))
-    edits.sort(key=lambda e: e.start)
-    return Repair(text, edits)
+def _tokens(view: View) -> list[tuple[int, int, str]]:
+    """Word tokens of the view (start, end, text), computed once per view."""
+    found = view.memo.get("tokens")
+    if found is None:
+        found = view.memo["tokens"] = [
+            (m.start(), m.end(), m.group()) for m in _TOKEN.finditer(view.text)
+        ]
+    return found  # type: ignore[return-value]
+
+
+def _rates(corrector: Corrector, view: View) -> list[float]:
+    """:func:`_long_s_rates` of the view's tokens, computed once per view."""
+    found = view.memo.get("rates")
+    if found is None:
+        found = view.memo["rates"] = _long_s_rates(corrector, _tokens(view))
+    return found  # type: ignore[return-value]
+
+
+def _long_s_evidence(corrector: Corrector, tok: str) -> tuple[int, int]:
+    """(1, 0) for an unknown token that is a word once f/j read as s; (0, 1) for a known
+    word with a long-s position (s not at the end); else (0, 0)."""
+    if corrector.zipf(tok) is not None:
+        return (0, int("s" in tok[:-1].lower()))
+    if _LONG_S_LETTERS.search(tok):
+        for v in variants(tok, max_other=0, max_long=4, limit=64):
+            if v.long_s and corrector.zipf(v.text) is not None:
+                return (1, 0)
+    return (0, 0)
+
+
+def _long_s_rates(corrector: Corrector, tokens: list[tuple[int, int, str]]) -> list[float]:
+    """Per token: share of printed long s that OCR misread as f/j nearby."""
+    cache = corrector.evidence_cache
+    for tok in {t for _, _, t in tokens}.difference(cache):
+        cache[tok] = _long_s_evidence(corrector, tok)
+    n = len(tokens)
+    if not n:
+        return []
+    hits = numpy.array([cache[t] for _, _, t in tokens], dtype=numpy.int64)
+    sums = numpy.vstack([numpy.zeros((1, 2), dtype=numpy.int64), numpy.cumsum(hits, axis=0)])
+    index = numpy.arange(n)
+    lo = numpy.maximum(index - WINDOW, 0)
+    hi = numpy.minimum(index + WINDOW + 1, n)
+    window = sums[hi] - sums[lo]
+    rates = (window[:, 0] + 0.05) / (window[:, 0] + window[:, 1] + 5.0)
+    return rates.tolist()  # type: ignore[no-any-return]
+
+
+def _document_counts(tokens: list[tuple[int, int, str]], rates: list[float]) -> Counter[str]:
+    """Word counts of the document, leaving out f/j words where long s is misread."""
+    counts: Counter[str] = Counter()
+    for (_, _, tok), rate in zip(tokens, rates, strict=True):
+        if "\ufffd" in tok or (rate > 0.05 and _LONG_S_LETTERS.search(tok)):
+            continue
+        counts[tok.lower()] += 1
+    return counts
+
+
+def _furniture_and_chars(draft: Draft) -> None:
+    raw = draft.raw
+    draft.add_many([
+        Edit(s.start, s.end, raw[s.start : s.end], s.replacement, "noise", s.confidence,
+             s.evidence)
+        for s in furniture.find(raw)
+    ])
+    _more_page_numbers(draft)
+    draft.add_many(list(chars.numbers(raw)))
+    draft.add_many(list(chars.abbreviations(raw)))
+    draft.add_many(list(chars.ligatures(raw)))
+    draft.add_many(list(chars.long_s(raw)))
+    view = draft.view()
+    draft.rewrite_many([
+        (*view_job(view, len(raw), e.start, e.end, e.replacement), e.kind, e.confidence,
+         e.evidence)
+        for e in chars.signs(view.text)
+    ])
+
+
+def _more_page_numbers(draft: Draft) -> None:
+    """Look again for page-number series once the ones found are gone, until none is left,
+    so that the repair of a repaired text finds none either."""
+    for _ in range(MAX_ROUNDS):
+        view = draft.view()
+        adds = []
+        for span in furniture.page_numbers(view.text):
+            ra, rb = view.raw_span(span.start, span.end)
+            if rb - ra == span.end - span.start and draft.free(ra, rb):
+                adds.append(Edit(ra, rb, draft.raw[ra:rb], "", "noise", span.confidence,
+                                 span.evidence))
+        if not draft.add_many(adds):
+            return
+
+
+def _hyphens(draft: Draft, corrector: Corrector, view: View) -> int:
+    decisions = hyphenation.decide(view.text, corrector.known)
+    adds: list[Edit] = []
+    jobs: list[tuple[int, int, str, str, float, str]] = []
+    for d in decisions:
+        _hyphen_edits(draft, view, d, adds, jobs)
+    done = draft.add_many(adds)
+    draft.rewrite_many(jobs)
+    return done + len(jobs)
+
+
+def _hyphen_edits(
+    draft: Draft, view: View, d: hyphenation.Decision, adds: list[Edit],
+    jobs: list[tuple[int, int, str, str, float, str]],
+) -> None:
+    """View char ``d.start`` (the mark) becomes ``d.text``; the rest up to ``d.end`` goes.
+
+    Units of other edits inside (a page marker between the halves of a word) keep
+    their kind and only lose the white space they put in.
+    """
+    raw = draft.raw
+    units: list[tuple[int, int]] = []
+    for v in range(d.start, d.end):
+        unit = (view.raw_start[v], view.raw_end[v])
+        if not units or units[-1] != unit:
+            units.append(unit)
+    mine: list[Edit] = []
+    theirs: list[tuple[int, int, str, str, float, str]] = []
+    for k, (ra, rb) in enumerate(units):
+        text = d.text if k == 0 else ""
+        if draft.free(ra, rb):
+            mine.append(Edit(ra, rb, raw[ra:rb], text, "hyphenation", d.confidence, d.evidence))
+            continue
+        i = bisect.bisect_left(draft._starts, ra)
+        old = draft.edits[i] if i < len(draft.edits) else None
+        if old is None or (old.start, old.end) != (ra, rb) or old.replacement.strip() or k == 0:
+            return
+        theirs.append((ra, rb, "", old.kind, old.confidence, old.evidence))
+    adds.extend(mine)
+    jobs.extend(theirs)
+
+
+def _judge(corrector: Corrector, tok: str, rate: float, dot: bool) -> Choice | None:
+    """The correction of one token, if any."""
+    if len(tok) < 2 or (tok.isupper() and len(tok) <= 3) or corrector.trusted(tok):
+        return None
+    if dot and tok.islower() and len(tok) <= 4 and corrector.zipf(tok) is not None:
+        return None  # a known short abbreviation ("jun.") is not doubted
+    return corrector.correct_cached(tok, rate)
+
+
+def _words(
+    draft: Draft, corrector: Corrector, tokens: list[tuple[int, int, str]], rates: list[float],
+    view: View, proposals: list[Edit], progress: Progress | None,
+) -> None:
+    plan: list[tuple[int, int, str, float, str]] = []
+    step = max(1, len(tokens) // 20)
+    text = view.text
+    seen: dict[tuple[str, float, bool], Choice | None] = {}
+    for i, ((a, b, tok), rate) in enumerate(zip(tokens, rates, strict=True)):
+        if progress is not None and i % step == 0:
+            progress("words", i / max(1, len(tokens)))
+        if text[a - 1 : a].isdigit() or text[b : b + 1].isdigit():
+            continue  # letters stuck to digits are no word ("r10", "oV0")
+        dot = text[b : b + 1] == "."
+        key = (tok, rate, dot)
+        if key in seen:
+            choice = seen[key]
+        else:
+            choice = seen[key] = _judge(corrector, tok, rate, dot)
+        if choice is not None:
+            plan.append((a, b, choice.text, choice.confidence, choice.evidence))
+    jobs: list[tuple[int, int, str, str, float, str]] = []
+    for a, b, text, confidence, evidence in plan:
+        tok = view.text[a:b]
+        p = 0
+        while p < min(len(tok), len(text)) and tok[p] == text[p]:
+            p += 1
+        s = 0
+        while s < min(len(tok), len(text)) - p and tok[-1 - s] == text[-1 - s]:
+            s += 1
+        ca, cb, new = a + p, b - s, text[p : len(text) - s]
+        fill = "\ufffd" in tok
+        if confidence >= (FILL_THRESHOLD if fill else APPLY_THRESHOLD):
+            ra, rb, reading = view_job(view, len(draft.raw), ca, cb, new)
+            jobs.append((ra, rb, reading, "ocr", confidence, evidence))
+        elif confidence >= PROPOSE_THRESHOLD:
+            proposals.append(_proposal(draft, view, a, b, text, confidence, evidence))
+    draft.rewrite_many(jobs)
+
+
+def _proposal(
+    draft: Draft, view: View, a: int, b: int, text: str, confidence: float, evidence: str
+) -> Edit:
+    ra, rb = view.raw_span(a, b)
+    va = bisect.bisect_left(view.raw_start, ra)
+    vb = bisect.bisect_left(view.raw_start, rb)
+    reading = view.text[va:a] + text + view.text[b:vb]
+    return Edit(ra, rb, draft.raw[ra:rb], reading, "ocr", confidence, evidence)
+
+
+def _splits(draft: Draft, corrector: Corrector) -> None:
+    """Join a word that OCR split in two: ``Da me`` -> ``Dame``, ``derjenig e``."""
+    view = draft.view()
+    text = view.text
+    memo: dict[str, bool] = {}
+
+    def in_dictionary(word: str) -> bool:
+        found = memo.get(word)
+        if found is None:
+            found = memo[word] = corrector.lexicon.in_dictionary(word)
+        return found
+
+    jobs = []
+    for (_, l_end, lw), (r_start, r_end, rw) in itertools.pairwise(_tokens(view)):
+        gap = text[l_end:r_start]
+        if not rw[0].islower() or not gap.isspace() or gap.count("\n") >= 2:
+            continue
+        if len(lw) + len(rw) < 4 or text[r_end : r_end + 1] == "." or not lw.isalpha():
+            continue
+        if (len(lw) > 1 and in_dictionary(lw)) and (len(rw) > 1 and in_dictionary(rw)):
+            continue
+        joined = lw + rw
+        if not in_dictionary(joined) or corrector.prior(joined) < 2.5:
+            continue
+        ra, rb, reading = view_job(view, len(draft.raw), l_end, r_start, "")
+        jobs.append((ra, rb, reading, "ocr", 0.75, f"split word {lw!r} {rw!r} joined"))
+    draft.rewrite_many(jobs)
+
+
+def _whitespace(draft: Draft) -> None:
+    """Each run of white space in the reading becomes one space (two newlines between
+    paragraphs; none at the start or the end)."""
+    view = draft.view()
+    text = view.text
+    adds: list[Edit] = []
+    jobs: list[tuple[int, int, str, str, float, str]] = []
+    for m in _WS.finditer(text):
+        if m.start() == 0 or m.end() == len(text):
+            target = ""
+        else:
+            target = "\n\n" if m.group().count("\n") >= 2 else " "
+        if m.group() == target:
+            continue
+        units: list[tuple[int, int]] = []
+        for v in range(m.start(), m.end()):
+            unit = (view.raw_start[v], view.raw_end[v])
+            if not units or units[-1] != unit:
+                units.append(unit)
+        groups: list[list[int]] = []  # runs of untouched raw characters, or one edit unit
+        for ra, rb in units:
+            if rb - ra == 1 and draft.free(ra, rb) and groups and groups[-1][2] and \
+                    groups[-1][1] == ra:
+                groups[-1][1] = rb
+            else:
+                groups.append([ra, rb, int(rb - ra == 1 and draft.free(ra, rb))])
+        placed = False
+        for ra, rb, free in groups:
+            wanted = "" if placed else target
+            placed = True
+            if free:
+                adds.append(Edit(ra, rb, draft.raw[ra:rb], wanted, "whitespace", 1.0,
+                                 "white space"))
+                continue
+            i = bisect.bisect_left(draft._starts, ra)
+            old = draft.edits[i] if i < len(draft.edits) else None
+            if old is None or (old.start, old.end) != (ra, rb) or old.replacement.strip():
+                continue  # an edit that also writes letters keeps its own spacing
+            if old.replacement != wanted:
+                jobs.append((ra, rb, wanted, old.kind, old.confidence, old.evidence))
+    draft.add_many(adds)
+    draft.rewrite_many(jobs)
+
+
+def repair_with(
+    text: str, lexicon: Lexicon, progress: Progress | None = None
+) -> Repair:
+    """Repair ``text`` with a given lexicon; see the module docstring.
+
+    The lexicon-driven passes run in rounds until a round changes nothing (at most
+    :data:`MAX_ROUNDS`), since each round's repairs sharpen the document's own
+    statistics; this also makes the repair idempotent.
+    """
+    draft = Draft(text)
+    _furniture_and_chars(draft)
+    corrector = Corrector(lexicon, Counter())
+    proposals: list[Edit] = []
+    for _ in range(MAX_ROUNDS):
+        before = list(draft.edits)
+        view = draft.view()
+        corrector.document = _document_counts(_tokens(view), _rates(corrector, view))
+        _hyphens(draft, corrector, view)
+        view = draft.view()
+        proposals = []
+        _words(draft, corrector, _tokens(view), _rates(corrector, view), view, proposals,
+               progress)
+        _splits(draft, corrector)
+        if draft.edits == before:
+            break
+    _whitespace(draft)
+    if progress is not None:
+        progress("done", 1.0)
+    proposals.sort(key=lambda e: (e.start, e.end))
+    return Repair(text, list(draft.edits), proposals)
+
+
+def repair(text: str, progress: Progress | None = None) -> Repair:
+    """Repair a whole document automatically (lexicon loaded once and cached)."""
+    return repair_with(text, load(), progress)

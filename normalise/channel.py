@@ -1,0 +1,199 @@
+"""The error model: how Fraktur OCR turns printed letters into the letters it outputs.
+
+:data:`CONFUSIONS` is a weighted confusion table, ``(observed, intended, log10 P)``:
+the OCR output ``observed`` stands for the printed ``intended``. The long-s class
+(``f``/``j``/``l`` read for a printed ``ſ``, written ``s``) is listed separately in
+:data:`LONG_S`, because its rate varies from page to page and the engine estimates
+it from the document itself. Lower-case rules also hold capitalised.
+:func:`variants` enumerates what a token may have been, with the cost of each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+# observed -> intended, log10 probability that the OCR produced `observed` for `intended`
+LONG_S: tuple[tuple[str, str, float], ...] = (
+    ("f", "s", 0.0),  # the engine adds the local long-s misreading rate
+    ("j", "s", -0.5),
+    ("l", "s", -1.5),
+    ("i", "s", -1.0),
+    ("jf", "s", -1.0),
+)
+
+CONFUSIONS: tuple[tuple[str, str, float], ...] = (
+    # glyphs whose lower part OCR reads as a bracket or semicolon
+    ("d)", "ch", -0.7),
+    ("d;", "ch", -0.7),
+    ("c)", "ch", -0.7),
+    ("dy", "ch", -1.5),
+    ("dh", "ch", -1.5),
+    ("h", "ch", -2.0),
+    ("d", "ck", -2.0),
+    # shape confusions of Fraktur letters
+    ("f", "k", -1.5),
+    ("t", "l", -1.7),
+    ("f", "l", -2.0),
+    ("l", "t", -1.7),
+    ("k", "t", -2.0),
+    ("t", "k", -2.0),
+    ("c", "e", -1.8),
+    ("e", "c", -2.0),
+    ("n", "u", -1.8),
+    ("u", "n", -1.8),
+    ("rn", "m", -1.8),
+    ("m", "rn", -2.2),
+    ("ri", "n", -1.8),
+    ("in", "m", -2.2),
+    ("m", "w", -2.0),
+    ("w", "m", -2.2),
+    ("r", "n", -2.2),
+    ("n", "r", -2.2),
+    ("b", "h", -2.0),
+    ("h", "b", -2.0),
+    ("i", "l", -2.2),
+    ("l", "i", -2.2),
+    ("v", "o", -2.2),
+    ("o", "v", -2.2),
+    ("x", "r", -2.2),
+    ("ii", "ü", -1.5),
+    # capitals
+    ("E", "k", -1.7),
+    ("S", "F", -1.7),
+    ("S", "I", -2.0),
+    ("Z", "L", -1.8),
+    ("R", "L", -2.0),
+    ("Z", "F", -2.0),
+    ("Z", "T", -2.0),
+    ("G", "S", -2.0),
+    ("G", "J", -2.0),
+    ("B", "G", -2.0),
+    ("T", "F", -2.0),
+    ("B", "V", -2.0),
+    ("V", "B", -2.0),
+    ("W", "B", -2.0),
+    ("B", "W", -2.0),
+    ("V", "W", -2.0),
+    ("W", "V", -2.0),
+    ("F", "S", -1.8),
+    ("J", "S", -2.0),
+)
+
+# U+FFFD: the encoding lost one of these characters
+WILDCARD = "\ufffd"
+WILDCARD_FILLS: tuple[str, ...] = ("ä", "ö", "ü", "ß", "Ä", "Ö", "Ü")
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A reading of a token: its text, the fixed log10 cost, the long-s edits it used."""
+
+    text: str
+    cost: float
+    long_s: int
+
+
+def _with_capitals(
+    rules: tuple[tuple[str, str, float], ...],
+) -> dict[str, list[tuple[str, float]]]:
+    table: dict[str, list[tuple[str, float]]] = {}
+    for observed, intended, cost in rules:
+        table.setdefault(observed, []).append((intended, cost))
+        if observed.islower() and intended.islower():
+            cap_o, cap_i = observed.capitalize(), intended.capitalize()
+            if cap_o != observed and (cap_o, cap_i) not in [
+                (o, i) for o, i, _ in CONFUSIONS + LONG_S
+            ]:
+                table.setdefault(cap_o, []).append((cap_i, cost - 0.3))
+    return table
+
+
+_OTHER = _with_capitals(CONFUSIONS)
+_LONG = {o: [(i, c)] for o, i, c in LONG_S}
+REAL_WORD_LONG_S = ("f", "j")  # the misreadings common enough to doubt a known word
+_LONG_REAL = {o: v for o, v in _LONG.items() if o in REAL_WORD_LONG_S}
+_FIRST = frozenset(k[0] for k in list(_OTHER) + list(_LONG))
+_FIRST_REAL = frozenset(k[0] for k in _LONG_REAL)
+
+
+PREFIX = 6  # readings are pruned when their first letters start no known word
+
+
+def variants(
+    token: str,
+    max_other: int = 2,
+    max_long: int = 6,
+    limit: int = 4000,
+    prefixes: frozenset[str] | set[str] | None = None,
+    real_word: bool = False,
+) -> Iterator[Variant]:
+    """Every reading of ``token`` reachable within the edit budget, the token itself first.
+
+    Each ``U+FFFD`` must be filled (cost 0); other edits come from the tables. With
+    ``prefixes`` (lower-cased beginnings of known words, up to :data:`PREFIX` letters)
+    a reading that begins no known word is dropped early; the token itself is kept.
+    With ``real_word`` only :data:`REAL_WORD_LONG_S` (``f``/``j`` for ``s``) are tried.
+    """
+    if len(token) > 40:
+        return
+    moves = _moves(token, real_word)
+    n = len(token)
+    count = 0
+    stack: list[tuple[int, str, float, int, int]] = [(0, "", 0.0, 0, 0)]
+    known = prefixes if prefixes is not None else None
+    while stack:
+        i, out, cost, n_other, n_long = stack.pop()
+        if (
+            known is not None
+            and 0 < len(out) <= PREFIX
+            and (n_other or n_long or WILDCARD in token)
+            and out.lower() not in known
+        ):
+            continue
+        if i == n:
+            yield Variant(out, cost, n_long)
+            count += 1
+            if count >= limit:
+                return
+            continue
+        for step, text, c, other, long in moves[i]:
+            if other:
+                if n_other < max_other:
+                    stack.append((i + step, out + text, cost + c, n_other + 1, n_long))
+            elif long:
+                if n_long < max_long:
+                    stack.append((i + step, out + text, cost + c, n_other, n_long + 1))
+            else:
+                stack.append((i + step, out + text, cost, n_other, n_long))
+
+
+def _moves(token: str, real_word: bool) -> list[list[tuple[int, str, float, bool, bool]]]:
+    """Per position: (letters consumed, text, cost, other edit?, long-s edit?); the
+    unchanged letter last, so the depth-first walk yields the token itself first."""
+    long_table = _LONG_REAL if real_word else _LONG
+    first = _FIRST_REAL if real_word else _FIRST
+    n = len(token)
+    lower_only = not token.replace(WILDCARD, "").isupper()
+    moves: list[list[tuple[int, str, float, bool, bool]]] = []
+    for i, ch in enumerate(token):
+        here: list[tuple[int, str, float, bool, bool]] = []
+        if ch == WILDCARD:
+            for fill in WILDCARD_FILLS:
+                if not (i > 0 and lower_only and fill.isupper()):
+                    here.append((1, fill, 0.0, False, False))
+            moves.append(here)
+            continue
+        if ch in first:
+            if not real_word:
+                for length in (2, 1):
+                    if i + length <= n:
+                        for intended, c in _OTHER.get(token[i : i + length], ()):
+                            here.append((length, intended, c, True, False))
+            for length in (2, 1):
+                if i + length < n:  # a final s is round in Fraktur: never a long-s misreading
+                    for intended, c in long_table.get(token[i : i + length], ()):
+                        here.append((length, intended, c, False, True))
+        here.append((1, ch, 0.0, False, False))
+        moves.append(here)
+    return moves

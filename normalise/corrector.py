@@ -1,0 +1,263 @@
+"""Word-level noisy-channel correction: P(word) from lexicon and document, P(OCR | word)
+from :mod:`normalise.channel`; the posterior of the best reading is its confidence.
+
+Only tokens the lexicon does not know are open to every confusion; a known word may
+only turn out to be a long-s misreading (``fein`` for ``sein``), and only where the
+document shows that misreading to be frequent (the local rate the engine passes in).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+import regex
+
+from normalise.channel import REAL_WORD_LONG_S, WILDCARD, variants
+from normalise.lexicon import Lexicon
+
+DOC_WEIGHT = 1e4  # one clean occurrence in the document is worth a Zipf-4 word
+DOC_WEIGHT_UNKNOWN = 1e3  # each further occurrence of a word no lexicon knows
+UNKNOWN_ZIPF = 1.0  # prior of a word no lexicon knows (names, rare compounds, old forms)
+UNDICTIONARIED_PENALTY = 1.0  # wordfreq-only forms (loan words, OCR junk) count less
+QUOTE_COST = -0.3
+REAL_WORD_MIN_RATE = 0.02  # below this local long-s misreading rate known words are trusted
+COMPOUND_MIN_COST = -2.0  # costlier readings may not be compounds (they could not win)
+_REAL_WORD_SUSPECT = regex.compile(
+    "[" + "".join(REAL_WORD_LONG_S) + "".join(REAL_WORD_LONG_S).upper() + "]."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The reading chosen for a token, its posterior probability and why."""
+
+    text: str
+    confidence: float
+    evidence: str
+
+
+class Corrector:
+    """Scores readings of tokens against the lexicon and the document's own words."""
+
+    def __init__(self, lexicon: Lexicon, document: Counter[str]) -> None:
+        self.lexicon = lexicon
+        self._zipf: dict[str, float | None] = {}
+        self.evidence_cache: dict[str, tuple[int, int]] = {}  # token -> long-s (error, ok)
+        self._changes: list[set[str]] = []
+        self._trusted: dict[str, bool] = {}
+        self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
+        self._options_cache: dict[tuple[str, bool], list[tuple[str, float, int]]] = {}
+        self.document = document
+
+    @property
+    def document(self) -> Counter[str]:
+        """Counts of the document's own (trusted) words, lower-cased."""
+        return self._document
+
+    @document.setter
+    def document(self, counts: Counter[str]) -> None:
+        old = getattr(self, "_document", None)
+        if old is not None:
+            self._changes.append(
+                {w for w in old.keys() | counts.keys() if old.get(w) != counts.get(w)}
+            )
+        self._document = counts
+
+    def correct_cached(self, token: str, long_rate: float) -> Choice | None:
+        """:meth:`correct` with the rate rounded to a quarter decade, remembered across
+        rounds until the document's counts of a word it weighed change."""
+        if (
+            long_rate < REAL_WORD_MIN_RATE or not _REAL_WORD_SUSPECT.search(token)
+        ) and not self._open(token):
+            return None
+        bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
+        key = (token, bucket)
+        entry = self._decisions.get(key)
+        version = len(self._changes)
+        if entry is not None:
+            choice, deps, seen = entry
+            if seen == version or all(deps.isdisjoint(c) for c in self._changes[seen:]):
+                self._decisions[key] = (choice, deps, version)
+                return choice
+        choice = self.correct(token, 10.0 ** (bucket / 4))
+        cores = {token, token[1:], token[:-1], token[1:-1]}
+        deps = {c.lower() for c in cores} | {_core(token).lower()}
+        for core in cores:
+            for open_all in (False, True):
+                readings = self._options_cache.get((core, open_all))
+                if readings is not None:
+                    deps.update(t.lower() for t, _, _ in readings[0])
+                    deps.update(low for _, low, _, _ in readings[1])
+        self._decisions[key] = (choice, deps, version)
+        return choice
+
+    def zipf(self, word: str) -> float | None:
+        """Zipf of a form (or compound) in the lexicon, ``None`` if unknown."""
+        low = word.lower()
+        if low in self._zipf:
+            return self._zipf[low]
+        value = self.lexicon.zipf(low)
+        if value is not None and low in self.lexicon.undictionaried:
+            value -= UNDICTIONARIED_PENALTY
+        self._zipf[low] = value
+        return value
+
+    def known(self, word: str) -> bool:
+        """A lexicon form or compound, or a word the document uses more than once."""
+        if WILDCARD in word:
+            return any(self.known(v.text) for v in variants(word, 0, 0, 64))
+        return self.zipf(word) is not None or self.document.get(word.lower(), 0) >= 2
+
+    def candidate(self, word: str) -> bool:
+        """May ``word`` replace a token? Dictionary forms, compounds, the document's words."""
+        return self.document.get(word.lower(), 0) >= 2 or self.lexical(word)
+
+    def lexical(self, word: str) -> bool:
+        """A dictionary form or a compound of dictionary forms (not a wordfreq-only form)."""
+        low = word.lower()
+        return self.zipf(low) is not None and low not in self.lexicon.undictionaried
+
+    def _guess_fill(self, token: str) -> Choice | None:
+        """No reading is a word: fill each U+FFFD by the letters around it in the lexicon."""
+        stats = self.lexicon.fill_bigrams()
+        out = []
+        confidence = 1.0
+        for i, ch in enumerate(token):
+            if ch != WILDCARD:
+                out.append(ch)
+                continue
+            prev = token[i - 1].lower() if i else "^"
+            nxt = token[i + 1].lower() if i + 1 < len(token) else "$"
+            scores = {f: (stats.get(prev + f, 0) + 1) * (stats.get(f + nxt, 0) + 1) for f in "äöüß"}
+            best = max(scores, key=scores.__getitem__)
+            confidence *= scores[best] / sum(scores.values())
+            out.append(best.upper() if i == 0 and best != "ß" and token[1:2].isupper() else best)
+        text = "".join(out)
+        if WILDCARD in text or text == token:
+            return None
+        return Choice(text, round(confidence, 3), f"letters around U+FFFD: {token!r} -> {text!r}")
+
+    def real_word(self, word: str) -> bool:
+        """May ``word`` replace a known word? Only a dictionary form, never a compound."""
+        low = word.lower()
+        return low in self.lexicon.table and low not in self.lexicon.undictionaried
+
+    def prior(self, word: str, itself: int = 0) -> float:
+        """log10 prior of a word form; ``itself`` occurrences are the token being judged."""
+        count = max(0, self.document.get(word.lower(), 0) - itself)
+        z = self.zipf(word)
+        if z is None:
+            return math.log10(10.0**UNKNOWN_ZIPF + DOC_WEIGHT_UNKNOWN * count)
+        return math.log10(10.0**z + DOC_WEIGHT * count)
+
+    def _readings(
+        self, token: str, open_all: bool
+    ) -> tuple[list[tuple[str, float, int]], list[tuple[str, str, float, int]]]:
+        """Readings of ``token`` that begin a lexicon word, split in two lists:
+        (text, cost, long-s edits) of those the lexicon allows as replacements, and
+        (text, lower-cased, cost, long-s edits) of the rest, which only the document's
+        own use can make eligible. Depends on the token alone, so it is cached.
+        """
+        key = (token, open_all)
+        cached = self._options_cache.get(key)
+        if cached is None:
+            max_other = 0 if not open_all else (1 if len(token) >= 9 else 2)
+            found = variants(token, max_other, 6, 2500, self.lexicon.prefixes,
+                             real_word=not open_all)
+            static: list[tuple[str, float, int]] = []
+            dynamic: list[tuple[str, str, float, int]] = []
+            for v in found:
+                if v.text == token:
+                    continue
+                if self.real_word(v.text) or (
+                    open_all and v.cost >= COMPOUND_MIN_COST and self.lexical(v.text)
+                ):
+                    static.append((v.text, v.cost, v.long_s))
+                elif open_all:
+                    dynamic.append((v.text, v.text.lower(), v.cost, v.long_s))
+            cached = (static, dynamic)
+            self._options_cache[key] = cached
+        return cached
+
+    def _options(self, token: str, long_cost: float, open_all: bool) -> dict[str, float]:
+        options: dict[str, float] = {token: self.prior(token, itself=1)}
+        static, dynamic = self._readings(token, open_all)
+        for text, cost, n_long in static:
+            score = self.prior(text) + cost + n_long * long_cost
+            if score > options.get(text, -math.inf):
+                options[text] = score
+        document = self._document
+        for text, low, cost, n_long in dynamic:
+            if document.get(low, 0) >= 2:
+                score = self.prior(text) + cost + n_long * long_cost
+                if score > options.get(text, -math.inf):
+                    options[text] = score
+        if WILDCARD in token:
+            del options[token]
+        return options
+
+    def trusted(self, token: str) -> bool:
+        """A known word without f/j: no reading of it is ever doubted (memoised)."""
+        found = self._trusted.get(token)
+        if found is None:
+            found = self._trusted[token] = not (
+                _REAL_WORD_SUSPECT.search(token) or self._open(token)
+            )
+        return found
+
+    def _open(self, token: str) -> bool:
+        """Is ``token`` open to every confusion (unknown, damaged), not only to long s?"""
+        return WILDCARD in token or token.endswith((")", ";")) or self.zipf(_core(token)) is None
+
+    def correct(self, token: str, long_rate: float) -> Choice | None:
+        """The best reading of ``token`` if it differs from it, else ``None``."""
+        long_cost = math.log10(min(max(long_rate, 1e-4), 0.95))
+        open_all = self._open(token)
+        if not open_all and (long_rate < REAL_WORD_MIN_RATE or not _REAL_WORD_SUSPECT.search(token)):
+            return None
+        options: dict[str, float] = {}
+        lead = token.startswith(WILDCARD) and len(token) > 1
+        trail = token.endswith(WILDCARD) and len(token) > 1
+        for q_lead in ((False, True) if lead else (False,)):
+            for q_trail in ((False, True) if trail else (False,)):
+                core = token[1 if q_lead else 0 : len(token) - (1 if q_trail else 0)]
+                if not core:
+                    continue
+                extra = QUOTE_COST * (q_lead + q_trail)
+                for text, score in self._options(core, long_cost, open_all).items():
+                    full = ("„" if q_lead else "") + text + ("“" if q_trail else "")
+                    options[full] = max(options.get(full, -math.inf), score + extra)
+        if WILDCARD not in token and token.endswith((")", ";")):
+            options[token] = max(options.get(token, -math.inf), self.prior(token[:-1], 1))
+        if WILDCARD in token:
+            options = _merge_case(options)
+            if not options:
+                return self._guess_fill(token)
+        if not options:
+            return None
+        best = max(options, key=options.__getitem__)
+        if best == token:
+            return None
+        top = options[best]
+        total = sum(10.0 ** (s - top) for s in options.values())
+        confidence = round(1.0 / total, 3)
+        evidence = f"channel+lexicon: {token!r} -> {best!r}"
+        return Choice(best, confidence, evidence)
+
+
+def _merge_case(options: dict[str, float]) -> dict[str, float]:
+    """Readings that differ only in case share their mass; the lower-case one stands."""
+    merged: dict[str, float] = {}
+    for text in sorted(options, key=lambda t: (t.lower(), sum(c.isupper() for c in t))):
+        key = next((k for k in merged if k.lower() == text.lower()), None)
+        if key is None:
+            merged[text] = options[text]
+        else:
+            merged[key] = math.log10(10.0 ** merged[key] + 10.0 ** options[text])
+    return merged
+
+
+def _core(token: str) -> str:
+    return token[:-1] if token.endswith((")", ";")) else token

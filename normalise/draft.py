@@ -1,0 +1,238 @@
+"""A repair in progress: edits on the raw text plus the current view of the reading text.
+
+Passes of the engine add edits one layer at a time. :meth:`Draft.view` splices the
+edits made so far and keeps, for every character of the view, the raw span of the
+unit (unchanged character or whole edit) it came from, so a later pass can rewrite a
+stretch of the view as a raw span. :meth:`Draft.rewrite` diffs the old raw text of
+such a span against its new reading and records one edit per changed piece.
+"""
+
+from __future__ import annotations
+
+import bisect
+from array import array
+from dataclasses import dataclass, field
+
+from rapidfuzz.distance import Levenshtein
+
+from normalise.edits import Edit
+
+
+@dataclass(slots=True)
+class View:
+    """The reading text so far and, per character, the raw span of its unit."""
+
+    text: str
+    raw_start: array
+    raw_end: array
+    memo: dict[str, object] = field(default_factory=dict)  # analyses of this text
+
+    def raw_span(self, a: int, b: int) -> tuple[int, int]:
+        """Raw span covering view characters ``a..b`` (whole units)."""
+        if a >= b:
+            raise ValueError("empty view span")
+        return self.raw_start[a], self.raw_end[b - 1]
+
+
+def classify(original: str, replacement: str, default: str) -> str:
+    """The edit kind a changed piece shows by itself, else ``default``."""
+    if original and set(original) <= {"ſ"} and replacement == "s" * len(original):
+        return "long-s"
+    if "\ufffd" in original and default == "ocr":
+        return "encoding"
+    if original.strip() == "" and replacement.strip() == "":
+        return "whitespace"
+    return default
+
+
+class Draft:
+    """Sorted, disjoint edits on ``raw`` that passes add to or rewrite."""
+
+    def __init__(self, raw: str) -> None:
+        self.raw = raw
+        self.edits: list[Edit] = []
+        self._starts: list[int] = []
+        self._view: View | None = None
+
+    def free(self, start: int, end: int) -> bool:
+        """True when no edit touches ``raw[start:end]`` (an insertion needs a free point)."""
+        i = bisect.bisect_left(self._starts, start)
+        if i > 0 and self.edits[i - 1].end > start:
+            return False
+        return not (i < len(self.edits) and self.edits[i].start < max(end, start + 1))
+
+    def add(self, edit: Edit) -> bool:
+        """Add ``edit`` if it touches no edit already made; report whether it was added."""
+        if edit.original == edit.replacement or not self.free(edit.start, edit.end):
+            return False
+        i = bisect.bisect_left(self._starts, edit.start)
+        self.edits.insert(i, edit)
+        self._starts.insert(i, edit.start)
+        self._view = None
+        return True
+
+    def add_many(self, edits: list[Edit]) -> int:
+        """Add every edit that touches neither an edit already made nor an earlier one of
+        ``edits`` (taken in order of position); linear time. Returns how many were added."""
+        merged: list[Edit] = []
+        old = self.edits
+        k = 0
+        added = 0
+        for edit in sorted(edits, key=lambda e: (e.start, e.end)):
+            if edit.original == edit.replacement:
+                continue
+            while k < len(old) and old[k].start < edit.start:
+                merged.append(old[k])
+                k += 1
+            prev_end = merged[-1].end if merged else 0
+            clash = merged and (prev_end > edit.start or (merged[-1].start == edit.start))
+            nxt = old[k] if k < len(old) else None
+            if nxt is not None and nxt.start < max(edit.end, edit.start + 1):
+                clash = True
+            if clash:
+                continue
+            merged.append(edit)
+            added += 1
+        merged.extend(old[k:])
+        self.edits = merged
+        self._starts = [e.start for e in merged]
+        if added:
+            self._view = None
+        return added
+
+    def rewrite_many(self, jobs: list[tuple[int, int, str, str, float, str]]) -> None:
+        """:meth:`rewrite` for many disjoint spans ``(start, end, reading, kind, confidence,
+        evidence)`` in one linear pass."""
+        merged: list[Edit] = []
+        old = self.edits
+        k = 0
+        last_end = -1
+        for start, end, reading, kind, confidence, evidence in sorted(jobs):
+            if start < last_end or (start == last_end == end):
+                continue  # overlaps the span before
+            while k < len(old) and old[k].start < start:
+                merged.append(old[k])
+                k += 1
+            if merged and merged[-1].end > start:
+                continue  # cuts an edit made before: leave this span alone
+            j = k
+            while j < len(old) and old[j].start < end:
+                j += 1
+            if j > k and old[j - 1].end > end:
+                continue
+            k = j
+            last_end = end
+            merged.extend(self._diff(start, end, reading, kind, confidence, evidence))
+        merged.extend(old[k:])
+        if merged != self.edits:
+            self._view = None
+        self.edits = merged
+        self._starts = [e.start for e in merged]
+
+    def view(self) -> View:
+        """Splice the edits made so far; see :class:`View` (kept until the next change)."""
+        if self._view is None:
+            self._view = self._splice()
+        return self._view
+
+    def _splice(self) -> View:
+        parts: list[str] = []
+        starts = array("q")
+        ends = array("q")
+        pos = 0
+        raw = self.raw
+        for edit in self.edits:
+            if edit.start > pos:
+                parts.append(raw[pos : edit.start])
+                starts.extend(range(pos, edit.start))
+                ends.extend(range(pos + 1, edit.start + 1))
+            parts.append(edit.replacement)
+            n = len(edit.replacement)
+            starts.extend([edit.start] * n)
+            ends.extend([edit.end] * n)
+            pos = edit.end
+        parts.append(raw[pos:])
+        starts.extend(range(pos, len(raw)))
+        ends.extend(range(pos + 1, len(raw) + 1))
+        return View("".join(parts), starts, ends)
+
+    def rewrite(
+        self, start: int, end: int, reading: str, kind: str, confidence: float, evidence: str
+    ) -> list[Edit]:
+        """Make ``raw[start:end]`` read ``reading``: replace the edits inside by minimal ones.
+
+        ``start``/``end`` must not cut an edit. Returns the new edits.
+        """
+        i = bisect.bisect_left(self._starts, start)
+        j = i
+        while j < len(self.edits) and self.edits[j].start < end:
+            j += 1
+        if (i > 0 and self.edits[i - 1].end > start) or (j > i and self.edits[j - 1].end > end):
+            raise ValueError(f"rewrite {start}..{end} cuts an edit")
+        del self.edits[i:j]
+        del self._starts[i:j]
+        self._view = None
+        new = self._diff(start, end, reading, kind, confidence, evidence)
+        for k, edit in enumerate(new):
+            self.edits.insert(i + k, edit)
+            self._starts.insert(i + k, edit.start)
+        return new
+
+    def _diff(
+        self, start: int, end: int, reading: str, kind: str, confidence: float, evidence: str
+    ) -> list[Edit]:
+        """Minimal edits that make ``raw[start:end]`` read ``reading``."""
+        original = self.raw[start:end]
+        new: list[Edit] = []
+        for op in Levenshtein.opcodes(original, reading):
+            if op.tag == "equal":
+                continue
+            piece, repl = original[op.src_start : op.src_end], reading[op.dest_start : op.dest_end]
+            new.append(
+                Edit(
+                    start + op.src_start,
+                    start + op.src_end,
+                    piece,
+                    repl,
+                    classify(piece, repl, kind),
+                    1.0 if piece == "ſ" else confidence,
+                    evidence,
+                )
+            )
+        return _merge_adjacent(new)
+
+
+def _merge_adjacent(edits: list[Edit]) -> list[Edit]:
+    """Join edits that touch (an insertion next to a change) so none is an orphan insert."""
+    out: list[Edit] = []
+    for edit in edits:
+        if out and out[-1].end == edit.start and (out[-1].kind == edit.kind or not edit.original
+                                                  or not out[-1].original):
+            prev = out.pop()
+            edit = Edit(prev.start, edit.end, prev.original + edit.original,
+                        prev.replacement + edit.replacement,
+                        prev.kind if prev.original else edit.kind,
+                        min(prev.confidence, edit.confidence), edit.evidence)
+        out.append(edit)
+    return out
+
+
+def view_job(view: View, raw_len: int, a: int, b: int, new: str) -> tuple[int, int, str]:
+    """The raw span (whole units) under view characters ``a..b`` and its new reading."""
+    n = len(view.text)
+    if a < b:
+        ra, rb = view.raw_span(a, b)
+    else:
+        ra = rb = view.raw_start[a] if a < n else raw_len
+    va = bisect.bisect_left(view.raw_start, ra)
+    vb = bisect.bisect_left(view.raw_start, rb)
+    return ra, rb, view.text[va:a] + new + view.text[b:vb]
+
+
+def rewrite_view(
+    draft: Draft, view: View, a: int, b: int, new: str, kind: str, confidence: float,
+    evidence: str,
+) -> list[Edit]:
+    """Make view characters ``a..b`` read ``new``, recording the change on the raw text."""
+    ra, rb, reading = view_job(view, len(draft.raw), a, b, new)
+    return draft.rewrite(ra, rb, reading, kind, confidence, evidence)

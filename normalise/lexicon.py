@@ -1,0 +1,246 @@
+"""The German lexicon the corrector scores candidates with, built once and cached.
+
+Sources (all the field's own, none keyed to our books): wordfreq's German list
+(frequencies), the Debian Hunspell dictionaries de_DE-1901 (traditional
+orthography), de_DE and de_AT (expanded through their affix rules), the
+traditional full-form list ``/usr/share/dict/ogerman`` and the word forms of
+spaCy's German lookup lemmatizer (spacy-lookups-data). A missing source only
+costs coverage: it is skipped with a warning.
+
+The lexicon maps lower-cased forms to a Zipf frequency (log10 per billion words);
+dictionary forms unknown to wordfreq get :data:`DICT_FLOOR`. It is cached as a
+pickle under ``$XDG_CACHE_HOME/stichwort/`` (or ``~/.cache/stichwort/``), keyed by
+a hash of the source files and :data:`VERSION`.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import math
+import os
+import pickle
+import re
+import warnings
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+VERSION = "12"
+DICT_FLOOR = 1.5  # Zipf given to dictionary forms that wordfreq does not know
+WORDFREQ_KNOWN = 3.5  # wordfreq-only forms count as words from this Zipf on (it holds OCR junk)
+# foreign words stay as printed: frequent words of these languages count as known
+# (never as replacements), like wordfreq-only German forms
+FOREIGN_LANGUAGES = ("fr", "en")
+FOREIGN_TOP = 20_000
+FOREIGN_KNOWN = 4.0
+HUNSPELL = Path("/usr/share/hunspell")
+HUNSPELL_NAMES = ("de_DE-1901", "de_DE", "de_AT")
+WORDLIST = Path("/usr/share/dict/ogerman")
+LINKS = ("", "s", "es", "n", "en", "e", "er")  # German compound linking elements
+
+
+def cache_dir() -> Path:
+    """Where built lexicons are cached."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "stichwort"
+
+
+def _lemma_table() -> Path | None:
+    try:
+        import spacy_lookups_data  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    path = Path(spacy_lookups_data.__file__).parent / "data" / "de_lemma_lookup.json.gz"
+    return path if path.exists() else None
+
+
+def _sources() -> list[Path]:
+    paths: list[Path] = []
+    for name in HUNSPELL_NAMES:
+        dic, aff = HUNSPELL / f"{name}.dic", HUNSPELL / f"{name}.aff"
+        if dic.exists() and aff.exists():
+            paths += [dic, aff]
+        else:
+            warnings.warn(f"dictionary {dic} missing: lexicon is smaller", stacklevel=3)
+    if WORDLIST.exists():
+        paths.append(WORDLIST)
+    else:
+        warnings.warn(f"word list {WORDLIST} missing: lexicon is smaller", stacklevel=3)
+    table = _lemma_table()
+    if table is not None:
+        paths.append(table)
+    return paths
+
+
+def _key(paths: Iterable[Path]) -> str:
+    digest = hashlib.sha256(VERSION.encode())
+    try:
+        import wordfreq
+
+        digest.update(getattr(wordfreq, "__version__", "wordfreq").encode())
+    except ImportError:
+        pass
+    for path in paths:
+        stat = path.stat()
+        digest.update(f"{path}:{stat.st_size}:{int(stat.st_mtime)}".encode())
+    return digest.hexdigest()[:16]
+
+
+def _dictionary_forms(paths: list[Path]) -> set[str]:
+    """Lower-cased word forms of the dictionaries, the word list and the lemma table."""
+    from normalise.hunspell import expand
+
+    forms: set[str] = set()
+    for name in HUNSPELL_NAMES:
+        dic, aff = HUNSPELL / f"{name}.dic", HUNSPELL / f"{name}.aff"
+        if dic in paths:
+            forms.update(w.lower() for w in expand(dic, aff))
+    if WORDLIST in paths:
+        forms.update(w.strip().lower() for w in WORDLIST.read_text(encoding="utf-8").splitlines())
+    table = _lemma_table()
+    if table is not None and table in paths:
+        with gzip.open(table, "rt", encoding="utf-8") as handle:
+            data = json.load(handle)
+        forms.update(k.lower() for k in data)
+        forms.update(v.lower() for v in data.values())
+    return {f for f in forms if f and f.isalpha()}
+
+
+def build(paths: list[Path]) -> tuple[dict[str, float], frozenset[str]]:
+    """Build the form -> Zipf table from ``paths`` and wordfreq, and the wordfreq-only forms."""
+    forms = _dictionary_forms(paths)
+    table: dict[str, float] = dict.fromkeys(forms, DICT_FLOOR)
+    foreign: set[str] = set()
+    try:
+        import wordfreq
+
+        freqs = wordfreq.get_frequency_dict("de", wordlist="large")
+        for word in [w for w, z in table.items() if "ß" in w and z == DICT_FLOOR]:
+            freq = freqs.get(word.replace("ß", "ss"))  # wordfreq folds ß to ss
+            if freq:
+                table[word] = max(DICT_FLOOR, round(math.log10(freq * 1e9), 2))
+        for word, freq in freqs.items():
+            if not word.isalpha():
+                continue
+            zipf = round(math.log10(freq * 1e9), 2)
+            if word in table:
+                table[word] = max(zipf, DICT_FLOOR)
+            elif zipf >= WORDFREQ_KNOWN:
+                table[word] = zipf
+                foreign.add(word)
+        for lang in FOREIGN_LANGUAGES:
+            for word in wordfreq.top_n_list(lang, FOREIGN_TOP):
+                zipf = wordfreq.zipf_frequency(word, lang)
+                if word.isalpha() and word not in table and zipf >= FOREIGN_KNOWN:
+                    table[word] = zipf
+                    foreign.add(word)
+    except ImportError:
+        warnings.warn("wordfreq not installed: lexicon has no frequencies", stacklevel=2)
+    return table, frozenset(foreign)
+
+
+def word_prefixes(words: Iterable[str], length: int = 6) -> frozenset[str]:
+    """Every beginning of up to ``length`` letters of ``words``."""
+    out: set[str] = set()
+    for word in words:
+        for k in range(1, min(length, len(word)) + 1):
+            out.add(word[:k])
+    return frozenset(out)
+
+
+def fill_bigrams(words: Iterable[str]) -> dict[str, int]:
+    """Counts of the letter pairs around ä ö ü ß in ``words`` (``^``/``$`` mark word ends)."""
+    counts: dict[str, int] = {}
+    pattern = re.compile("[äöüß]")
+    for word in words:
+        padded = "^" + word + "$"
+        for m in pattern.finditer(padded):
+            i = m.start()
+            for pair in (padded[i - 1 : i + 1], padded[i : i + 2]):
+                counts[pair] = counts.get(pair, 0) + 1
+    return counts
+
+
+class Lexicon:
+    """Lower-cased word forms with Zipf frequencies; compounds judged by their parts."""
+
+    def __init__(
+        self,
+        zipf: dict[str, float],
+        undictionaried: frozenset[str] = frozenset(),
+        prefixes: frozenset[str] | None = None,
+        fill: dict[str, int] | None = None,
+    ) -> None:
+        self.table = zipf
+        self.undictionaried = undictionaried
+        self.prefixes = prefixes if prefixes is not None else word_prefixes(zipf)
+        self._fill = fill
+
+    def fill_bigrams(self) -> dict[str, int]:
+        """Counts of the letter pairs around ä ö ü ß in the lexicon (``^``/``$`` word ends)."""
+        if self._fill is None:
+            self._fill = fill_bigrams(self.table)
+        return self._fill
+
+    def in_dictionary(self, word: str) -> bool:
+        """True when a German dictionary (not only wordfreq) lists the form."""
+        low = word.lower()
+        return low in self.table and low not in self.undictionaried
+
+    def __contains__(self, word: str) -> bool:
+        return word.lower() in self.table
+
+    def zipf(self, word: str) -> float | None:
+        """Zipf frequency of a known form, of a compound of known forms, else ``None``."""
+        low = word.lower()
+        value = self.table.get(low)
+        if value is not None:
+            return value
+        return self.compound_zipf(low)
+
+    def compound_zipf(self, low: str) -> float | None:
+        """Score of the best split of ``low`` into two known parts (with a linking element)."""
+        if len(low) < 7 or not low.isalpha():
+            return None
+        table = self.table
+        best: float | None = None
+        for i in range(len(low) - 4, 2, -1):
+            right = table.get(low[i:])
+            if right is None or right < DICT_FLOOR:
+                continue
+            head = low[:i]
+            for link in LINKS:
+                if link and not head.endswith(link):
+                    continue
+                stem = head[: len(head) - len(link)] if link else head
+                left = table.get(stem)
+                if left is not None and len(stem) >= 3 and left >= 2.0:
+                    score = min(left, right) - 1.5
+                    if best is None or score > best:
+                        best = score
+        return best
+
+
+@lru_cache(maxsize=1)
+def load() -> Lexicon:
+    """The lexicon, from the cache or built (and cached) on first use."""
+    paths = _sources()
+    path = cache_dir() / f"lexicon-{_key(paths)}.pickle"
+    try:
+        with path.open("rb") as handle:
+            return Lexicon(*pickle.load(handle))
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+        pass  # no cache yet, or an unreadable one: build anew
+    table, undictionaried = build(paths)
+    prefixes, fill = word_prefixes(table), fill_bigrams(table)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("wb") as handle:
+            pickle.dump((table, undictionaried, prefixes, fill), handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError as error:
+        warnings.warn(f"cannot cache lexicon at {path}: {error}", stacklevel=2)
+    return Lexicon(table, undictionaried, prefixes, fill)

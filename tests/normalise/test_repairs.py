@@ -1,0 +1,164 @@
+"""Specific repairs of the engine, and what it must leave alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from normalise import repair, restore_raw
+
+
+def reading(text: str) -> str:
+    return repair(text).reading
+
+
+def test_long_s_becomes_s_and_is_logged() -> None:
+    r = repair("Dieſes Spiel iſt ſchön.")
+    assert r.reading == "Dieses Spiel ist schön."
+    assert {e.kind for e in r.edits} == {"long-s"}
+    assert all(e.original == "ſ" and e.confidence == 1.0 for e in r.edits)
+
+
+def test_superscript_e_umlaut_and_ligature() -> None:
+    assert reading("Bei dem Juͤngern und der ﬁnſtern Nacht.") == (
+        "Bei dem Jüngern und der finstern Nacht."
+    )
+
+
+def test_line_end_hyphen_joins_a_broken_word() -> None:
+    text = "aus wel⸗ chem die Zwei genom⸗ men werden"
+    assert reading(text) == "aus welchem die Zwei genommen werden"
+    kinds = {e.kind for e in repair(text).edits}
+    assert kinds == {"hyphenation"}
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("Herz= und Laubkönige", "Herz- und Laubkönige"),
+        ("im Piquet⸗ Treſett⸗ und Boſtonſpiel", "im Piquet- Tresett- und Bostonspiel"),
+        ("das Kritiſch-Watten", "das Kritisch-Watten"),
+    ],
+)
+def test_hyphen_of_truncated_or_real_compound_is_kept(raw: str, expected: str) -> None:
+    assert reading(raw) == expected
+
+
+def test_ascii_hyphen_at_line_end_joins() -> None:
+    text = "Kommt ein solches Zusammen-\ntreffen der Zahl nicht vor, so zahlt der Bankier."
+    assert reading(text) == "Kommt ein solches Zusammentreffen der Zahl nicht vor, so zahlt der Bankier."
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("Es mu\ufffd unter allen Umst\ufffdnden Farbe bekannt werden.",
+         "Es muß unter allen Umständen Farbe bekannt werden."),
+        ("Er sagt, da\ufffd es die gr\ufffd\ufffdte Karte ist.",
+         "Er sagt, daß es die größte Karte ist."),
+        ("Es wird \ufffdgeboten\ufffd, wovon das Spiel seinen Namen hat.",
+         "Es wird „geboten“, wovon das Spiel seinen Namen hat."),
+    ],
+)
+def test_replacement_character_restored(raw: str, expected: str) -> None:
+    r = repair(raw)
+    assert r.reading == expected
+    assert any(e.kind == "encoding" for e in r.edits)
+
+
+def test_long_s_read_as_f_is_corrected() -> None:
+    text = "Das ift ein Spiel, wer es fchreibt, der weiß es. Man fagt, es ift gut."
+    assert reading(text) == "Das ist ein Spiel, wer es schreibt, der weiß es. Man sagt, es ist gut."
+    assert all(e.kind == "ocr" for e in repair(text).edits)
+
+
+def test_bracket_read_for_ch() -> None:
+    assert reading("Er hat aud) eine Karte, nad) dem Geben.") == (
+        "Er hat auch eine Karte, nach dem Geben."
+    )
+
+
+def test_et_cetera_sign() -> None:
+    r = repair("Rummel, Sequenzen, ꝛc. nicht ganz")
+    assert r.reading == "Rummel, Sequenzen, etc. nicht ganz"
+    assert [e.kind for e in r.edits] == ["abbreviation"]
+
+
+def test_z_b_and_paragraph_sign_for_five() -> None:
+    assert reading("Nimmt er 3. B. nur drei Blätter") == "Nimmt er z. B. nur drei Blätter"
+    assert reading("und wenn es § iſt, für 1 Point") == "und wenn es 5 ist, für 1 Point"
+
+
+def test_split_word_joined() -> None:
+    assert reading("der König ſticht hernach die Da me, die Dame den Buben") == (
+        "der König sticht hernach die Dame, die Dame den Buben"
+    )
+
+
+def test_web_page_markers_removed() -> None:
+    raw = "Es muß Farbe bekannt\n\n\ufffd\xa0\xa0 8\xa0\xa0 \ufffd\n\nwerden. Man ist aber frei."
+    r = repair(raw)
+    assert " ".join(r.reading.split()) == "Es muß Farbe bekannt werden. Man ist aber frei."
+    assert any(e.kind == "noise" for e in r.edits)
+
+
+def test_inline_page_numbers_in_a_rising_series_removed() -> None:
+    page = "Die Karten werden gemischt und gegeben, und jeder Spieler spielt aus. " * 20
+    raw = "".join(f"{page}{n} " for n in range(4, 10)) + page
+    r = repair(raw)
+    for n in range(4, 10):
+        assert f" {n} " not in r.reading
+    assert all(e.kind in ("noise", "whitespace") for e in r.edits)
+
+
+def test_doubled_list_number_written_once() -> None:
+    assert reading("Die Farben sind folgende:\n\n1. 1. das Herz, das ist") == (
+        "Die Farben sind folgende:\n\n1. das Herz, das ist"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Es muß ſeyn, daß der Theil, den er giebt, bleibet.",
+        "Die Parthie kömmt ihm zu, und das Aß ſticht den König.",
+        "Der Beſtandtheil iſt ein Caro, und Bredouille heißt es.",
+    ],
+)
+def test_historical_spelling_untouched(text: str) -> None:
+    r = repair(text)
+    assert r.reading == text.replace("ſ", "s")
+    assert {e.kind for e in r.edits} <= {"long-s"}
+
+
+def test_clean_modern_text_unchanged() -> None:
+    text = (
+        "Der Kartengeber gibt jedem Spieler drei Karten, zwei verdeckt und eine offen. Wer "
+        "von den Spielern die höchste offen aufgelegte Karte hat, gewinnt den Einsatz für die "
+        "Schöne; haben zwei Spieler dieselbe hohe Karte, so bleibt der Satz stehen. Der feine "
+        "Fall ist oft schon früh entschieden."
+    )
+    assert repair(text).edits == []
+
+
+def test_edits_are_explained_and_reversible() -> None:
+    raw = "Dieſes Spiel ift gut, wel⸗ chem mu\ufffd man folgen ꝛc."
+    r = repair(raw)
+    assert restore_raw(r.reading, r.edits) == raw
+    for e in r.edits:
+        assert e.source == "auto" and e.evidence and 0 < e.confidence <= 1
+        assert raw[e.start : e.end] == e.original
+
+
+def test_reading_span_maps_raw_offsets() -> None:
+    raw = "Dieſes Spiel. Der König ſticht die Dame."
+    r = repair(raw)
+    start = raw.index("Der")
+    assert r.reading_span(start, len(raw)) == "Der König sticht die Dame."
+
+
+def test_low_confidence_goes_to_proposals() -> None:
+    from normalise.engine import APPLY_THRESHOLD
+
+    r = repair("Er berichtet von Gr\ufffd\ufffdlingen und H\ufffdtting, aber nicht mehr.")
+    assert all(p.confidence < APPLY_THRESHOLD for p in r.proposals)
+    assert all(e.confidence >= APPLY_THRESHOLD or e.kind != "ocr" for e in r.edits)
