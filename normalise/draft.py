@@ -11,21 +11,55 @@ from __future__ import annotations
 
 import bisect
 from array import array
-from dataclasses import dataclass, field
 
 from rapidfuzz.distance import Levenshtein
 
 from normalise.edits import Edit
 
 
-@dataclass(slots=True)
 class View:
-    """The reading text so far and, per character, the raw span of its unit."""
+    """The reading text so far and, per character, the raw span of its unit
+    (``raw_start``/``raw_end``, built on first use)."""
 
-    text: str
-    raw_start: array
-    raw_end: array
-    memo: dict[str, object] = field(default_factory=dict)  # analyses of this text
+    __slots__ = ("_edits", "_ends", "_raw", "_starts", "memo", "text")
+
+    def __init__(self, text: str, raw: str, edits: list[Edit]) -> None:
+        self.text = text
+        self._raw = raw
+        self._edits = edits
+        self._starts: array | None = None
+        self._ends: array | None = None
+        self.memo: dict[str, object] = {}  # analyses of this text
+
+    @property
+    def raw_start(self) -> array:
+        """Raw start of the unit of each view character."""
+        if self._starts is None:
+            self._build()
+        return self._starts  # type: ignore[return-value]
+
+    @property
+    def raw_end(self) -> array:
+        """Raw end of the unit of each view character."""
+        if self._ends is None:
+            self._build()
+        return self._ends  # type: ignore[return-value]
+
+    def _build(self) -> None:
+        starts = array("q")
+        ends = array("q")
+        pos = 0
+        for edit in self._edits:
+            if edit.start > pos:
+                starts.extend(range(pos, edit.start))
+                ends.extend(range(pos + 1, edit.start + 1))
+            n = len(edit.replacement)
+            starts.extend([edit.start] * n)
+            ends.extend([edit.end] * n)
+            pos = edit.end
+        starts.extend(range(pos, len(self._raw)))
+        ends.extend(range(pos + 1, len(self._raw) + 1))
+        self._starts, self._ends = starts, ends
 
     def raw_span(self, a: int, b: int) -> tuple[int, int]:
         """Raw span covering view characters ``a..b`` (whole units)."""
@@ -137,24 +171,15 @@ class Draft:
 
     def _splice(self) -> View:
         parts: list[str] = []
-        starts = array("q")
-        ends = array("q")
         pos = 0
         raw = self.raw
         for edit in self.edits:
             if edit.start > pos:
                 parts.append(raw[pos : edit.start])
-                starts.extend(range(pos, edit.start))
-                ends.extend(range(pos + 1, edit.start + 1))
             parts.append(edit.replacement)
-            n = len(edit.replacement)
-            starts.extend([edit.start] * n)
-            ends.extend([edit.end] * n)
             pos = edit.end
         parts.append(raw[pos:])
-        starts.extend(range(pos, len(raw)))
-        ends.extend(range(pos + 1, len(raw) + 1))
-        return View("".join(parts), starts, ends)
+        return View("".join(parts), raw, list(self.edits))
 
     def rewrite(
         self, start: int, end: int, reading: str, kind: str, confidence: float, evidence: str

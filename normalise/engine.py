@@ -114,12 +114,12 @@ def _long_s_rates(corrector: Corrector, tokens: list[tuple[int, int, str]]) -> l
 
 def _document_counts(tokens: list[tuple[int, int, str]], rates: list[float]) -> Counter[str]:
     """Word counts of the document, leaving out f/j words where long s is misread."""
-    counts: Counter[str] = Counter()
-    for (_, _, tok), rate in zip(tokens, rates, strict=True):
-        if "\ufffd" in tok or (rate > 0.05 and _LONG_S_LETTERS.search(tok)):
-            continue
-        counts[tok.lower()] += 1
-    return counts
+    suspect = {t for _, _, t in tokens if "\ufffd" in t or _LONG_S_LETTERS.search(t)}
+    return Counter(
+        tok.lower()
+        for (_, _, tok), rate in zip(tokens, rates, strict=True)
+        if tok not in suspect or (rate <= 0.05 and "\ufffd" not in tok)
+    )
 
 
 def _furniture_and_chars(draft: Draft) -> None:
