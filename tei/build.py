@@ -99,7 +99,6 @@ def build_tei(sigla: list[str], out_dir: Path, root: Path | None = None) -> list
             )
         path = Path(out_dir) / f"{siglum}.xml"
         atomic_write(path, built.xml)
-        path.chmod(0o644)  # a published file: readable by all (the temporary file was 0600)
         print(f"tei: {siglum}: {len(built.xml)} bytes", file=sys.stderr)
         written.append(path)
     return written
