@@ -118,7 +118,7 @@ def test_furniture_text_and_pages(structure, raw) -> None:
     pages = [int(f.n) for f in structure.furniture if f.kind == "pageNum"]
     assert pages == sorted(pages)
     assert len(pages) == len(set(pages))
-    assert pages[:3] == [4, 5, 6]
+    assert pages == list(range(3, 48))  # every printed page 3-47, lost numbers estimated
     for f in structure.furniture:
         # removing a furniture span leaves one space between the neighbouring words
         assert raw[f.end - 1].isspace() or f.end == len(raw), f
