@@ -326,9 +326,9 @@ class _Renderer:
             if layer == "raw":
                 return ""
             n = el.get("n", "")
-            return (
-                f"<span{attrs(class_='sw-pb', data_n=n, title=f'printed page {n} begins')}></span>"
-            )
+            where = " (position estimated: the OCR lost the number)" if el.get("cert") == "low" else ""
+            title = f"printed page {n} begins{where}"
+            return f"<span{attrs(class_='sw-pb', data_n=n, title=title)}></span>"
         if name == "lb":
             return (
                 '<span class="sw-lb" title="line break of the print">|</span>'

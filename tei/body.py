@@ -294,7 +294,11 @@ class BodyEncoder:
             if item.kind in PAGE_KINDS:
                 pb = etree.SubElement(element, tei("pb"))
                 pb.set("n", page_number(item, text))
-            if not text:  # an unnumbered page: the page break only
+            if not text:  # an unnumbered page: the page break only, its placing explained
+                pb.set("resp", "#editor")
+                if item.note:
+                    pb.set("ana", self._evidence(item.note))
+                    pb.set("cert", "low" if "estimated" in item.note else "high")
                 return
             fw = etree.SubElement(element, tei("fw"))
             fw.set("type", FW_TYPES[item.kind])
