@@ -78,6 +78,7 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("W", "V", -2.0),
     ("F", "S", -1.8),
     ("J", "S", -2.0),
+    ("T", "s", -2.0),  # a long s at the start of a word read as a capital T ("Tteht")
 )
 
 # U+FFFD: the encoding lost one of these characters

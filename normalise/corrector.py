@@ -44,7 +44,7 @@ class Corrector:
     def __init__(self, lexicon: Lexicon, document: Counter[str]) -> None:
         self.lexicon = lexicon
         self._zipf: dict[str, float | None] = {}
-        self.evidence_cache: dict[str, tuple[int, int]] = {}  # token -> long-s (error, ok)
+        self.evidence_cache: dict[str, int] = {}  # token -> long-s evidence, 2 * error + ok
         self._changes: list[set[str]] = []
         self._trusted: dict[str, bool] = {}
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 from array import array
 
+import numpy
 from rapidfuzz.distance import Levenshtein
 
 from normalise.edits import Edit
@@ -46,6 +47,37 @@ class View:
         return self._ends  # type: ignore[return-value]
 
     def _build(self) -> None:
+        """Per view character the raw span of its unit, built segment-wise with numpy:
+        the view alternates runs of unchanged raw characters (one unit each) and the
+        replacement of an edit (every character mapped to the edit's span)."""
+        edits = self._edits
+        n = len(edits)
+        e_start = numpy.fromiter((e.start for e in edits), dtype=numpy.int64, count=n)
+        e_end = numpy.fromiter((e.end for e in edits), dtype=numpy.int64, count=n)
+        e_len = numpy.fromiter((len(e.replacement) for e in edits), dtype=numpy.int64, count=n)
+        gap_from = numpy.concatenate(([0], e_end))
+        gap_len = numpy.concatenate((e_start, [len(self._raw)])) - gap_from
+        # segments: gap 0, edit 0, gap 1, edit 1, ..., gap n
+        base = numpy.empty(2 * n + 1, dtype=numpy.int64)
+        base[0::2], base[1::2] = gap_from, e_start
+        length = numpy.empty(2 * n + 1, dtype=numpy.int64)
+        length[0::2], length[1::2] = gap_len, e_len
+        step = numpy.zeros(2 * n + 1, dtype=numpy.int64)
+        step[0::2] = 1
+        end_of = numpy.zeros(2 * n + 1, dtype=numpy.int64)
+        end_of[1::2] = e_end
+        first = numpy.cumsum(length) - length
+        total = int(length.sum())
+        offset = numpy.arange(total, dtype=numpy.int64) - numpy.repeat(first, length)
+        in_gap = numpy.repeat(step, length)
+        starts = numpy.repeat(base, length) + offset * in_gap
+        ends = numpy.where(in_gap == 1, starts + 1, numpy.repeat(end_of, length))
+        self._starts, self._ends = array("q"), array("q")
+        self._starts.frombytes(starts.astype(numpy.int64).tobytes())
+        self._ends.frombytes(ends.astype(numpy.int64).tobytes())
+
+    def _build_slow(self) -> None:
+        """Reference implementation of :meth:`_build` (kept for the tests)."""
         starts = array("q")
         ends = array("q")
         pos = 0

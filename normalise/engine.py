@@ -20,17 +20,21 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
    a running head, inline page numbers found as a rising series;
 2. characters (:mod:`~normalise.chars`): long s, ligatures, ``uͤ``, ``ꝛc.``, doubled
    list numbers, ``3. B.``, ``§`` for 5, letters inside numbers;
-3. line-end hyphens (:mod:`~normalise.hyphenation`): joined, or kept as ``-``;
+3. line-end hyphens (:mod:`~normalise.hyphenation`): joined, or kept as ``-``; a colon
+   read for one (``wer: den``) is joined when the whole is a dictionary word;
 4. words (:mod:`~normalise.corrector`): a noisy channel, the Fraktur confusion table of
    :mod:`~normalise.channel` times the lexicon of :mod:`~normalise.lexicon` and the
    document's own word counts; the rate at which long s was misread is estimated
    locally, so ``fein`` may become ``sein`` only where the OCR shows that habit;
-5. words split by OCR (``Da me`` -> ``Dame``); 6. white space.
+5. words split by OCR (``Da me`` -> ``Dame``); 6. runs of bleed-through debris
+   (:mod:`~normalise.garbage`), deleted or proposed; 7. closed-class words capitalised
+   mid-sentence (``daß Die Gegner``); 8. misread player letters (``U, der ...`` -> ``A``)
+   in documents that name players A-D; 9. white space.
 
-Passes 3-5 run in rounds until nothing changes. A word correction is applied when its
-posterior probability reaches :data:`APPLY_THRESHOLD` (:data:`FILL_THRESHOLD` for a
-U+FFFD, which is never right to keep); from :data:`PROPOSE_THRESHOLD` up it becomes a
-proposal instead.
+Passes 3-5 run in rounds until nothing changes; 6-8 run once after them. A word
+correction is applied when its posterior probability reaches :data:`APPLY_THRESHOLD`
+(:data:`FILL_THRESHOLD` for a U+FFFD, which is never right to keep); from
+:data:`PROPOSE_THRESHOLD` up it becomes a proposal instead.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from collections.abc import Callable
 import numpy
 import regex
 
-from normalise import chars, furniture, hyphenation
+from normalise import chars, furniture, garbage, hyphenation
 from normalise.channel import variants
 from normalise.corrector import Choice, Corrector
 from normalise.draft import Draft, View, view_job
@@ -58,10 +62,18 @@ MAX_ROUNDS = 4  # rounds of the lexicon passes before giving up on a fixed point
 WINDOW = 120  # tokens on each side used to estimate the local long-s misreading rate
 
 # letters, combining marks and U+FFFD; a word may end in "d)" / "c)" / "d;" (read for "ch")
-_TOKEN = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\ufffd])+(?:(?<=[dc])[);](?=[\s.,:;!?\"“„]|$))?")
+_TOKEN = re.compile(
+    r"(?:[^\W\d_]++|[\u0300-\u036f\ufffd]++)++(?:(?<=[dc])[);](?=[\s.,:;!?\"“„]|$))?"
+)
 _WS = regex.compile(r"\s+")
 _LONG_S_LETTERS = regex.compile(r"[fjFJ]")
 Progress = Callable[[str, float], None]
+Job = tuple[int, int, str, str, float, str]  # raw span, reading, kind, confidence, evidence
+
+
+def _closed(words: str) -> frozenset[str]:
+    """A closed word class written as one string."""
+    return frozenset(words.split())
 
 
 def _tokens(view: View) -> list[tuple[int, int, str]]:
@@ -96,13 +108,15 @@ def _long_s_evidence(corrector: Corrector, tok: str) -> tuple[int, int]:
 
 def _long_s_rates(corrector: Corrector, tokens: list[tuple[int, int, str]]) -> list[float]:
     """Per token: share of printed long s that OCR misread as f/j nearby."""
-    cache = corrector.evidence_cache
+    cache = corrector.evidence_cache  # token -> 2 * error + ok
     for tok in {t for _, _, t in tokens}.difference(cache):
-        cache[tok] = _long_s_evidence(corrector, tok)
+        error, ok = _long_s_evidence(corrector, tok)
+        cache[tok] = 2 * error + ok
     n = len(tokens)
     if not n:
         return []
-    hits = numpy.array([cache[t] for _, _, t in tokens], dtype=numpy.int64)
+    codes = numpy.fromiter([cache[t] for _, _, t in tokens], dtype=numpy.int64, count=n)
+    hits = numpy.stack([codes >> 1, codes & 1], axis=1)
     sums = numpy.vstack([numpy.zeros((1, 2), dtype=numpy.int64), numpy.cumsum(hits, axis=0)])
     index = numpy.arange(n)
     lo = numpy.maximum(index - WINDOW, 0)
@@ -114,7 +128,8 @@ def _long_s_rates(corrector: Corrector, tokens: list[tuple[int, int, str]]) -> l
 
 def _document_counts(tokens: list[tuple[int, int, str]], rates: list[float]) -> Counter[str]:
     """Word counts of the document, leaving out f/j words where long s is misread."""
-    suspect = {t for _, _, t in tokens if "\ufffd" in t or _LONG_S_LETTERS.search(t)}
+    suspect = {t for t in {t for _, _, t in tokens}
+               if "\ufffd" in t or _LONG_S_LETTERS.search(t)}
     return Counter(
         tok.lower()
         for (_, _, tok), rate in zip(tokens, rates, strict=True)
@@ -158,7 +173,8 @@ def _more_page_numbers(draft: Draft) -> None:
 
 
 def _hyphens(draft: Draft, corrector: Corrector, view: View) -> int:
-    decisions = hyphenation.decide(view.text, corrector.known)
+    decisions = hyphenation.decide(view.text, corrector.known,
+                                   corrector.lexicon.in_dictionary)
     adds: list[Edit] = []
     jobs: list[tuple[int, int, str, str, float, str]] = []
     for d in decisions:
@@ -249,13 +265,14 @@ def _words(
 
 
 def _proposal(
-    draft: Draft, view: View, a: int, b: int, text: str, confidence: float, evidence: str
+    draft: Draft, view: View, a: int, b: int, text: str, confidence: float, evidence: str,
+    kind: str = "ocr",
 ) -> Edit:
     ra, rb = view.raw_span(a, b)
     va = bisect.bisect_left(view.raw_start, ra)
     vb = bisect.bisect_left(view.raw_start, rb)
     reading = view.text[va:a] + text + view.text[b:vb]
-    return Edit(ra, rb, draft.raw[ra:rb], reading, "ocr", confidence, evidence)
+    return Edit(ra, rb, draft.raw[ra:rb], reading, kind, confidence, evidence)
 
 
 def _splits(draft: Draft, corrector: Corrector) -> None:
@@ -270,21 +287,122 @@ def _splits(draft: Draft, corrector: Corrector) -> None:
             found = memo[word] = corrector.lexicon.in_dictionary(word)
         return found
 
+    tokens = _tokens(view)
+    whole = {w for w in {t for _, _, t in tokens} if len(w) > 1 and in_dictionary(w)}
     jobs = []
-    for (_, l_end, lw), (r_start, r_end, rw) in itertools.pairwise(_tokens(view)):
+    for (_, l_end, lw), (r_start, r_end, rw) in itertools.pairwise(tokens):
+        if (lw in whole and rw in whole) or not rw[0].islower():
+            continue  # two dictionary words: the common case, decided first
         gap = text[l_end:r_start]
-        if not rw[0].islower() or not gap.isspace() or gap.count("\n") >= 2:
+        if not gap.isspace() or gap.count("\n") >= 2:
             continue
         if len(lw) + len(rw) < 4 or text[r_end : r_end + 1] == "." or not lw.isalpha():
             continue
-        if (len(lw) > 1 and in_dictionary(lw)) and (len(rw) > 1 and in_dictionary(rw)):
-            continue
+        if lw in PLAYERS:
+            continue  # "C hat", "B eine": a player's letter, not half a word
         joined = lw + rw
         if not in_dictionary(joined) or corrector.prior(joined) < 2.5:
             continue
         ra, rb, reading = view_job(view, len(draft.raw), l_end, r_start, "")
         jobs.append((ra, rb, reading, "ocr", 0.75, f"split word {lw!r} {rw!r} joined"))
     draft.rewrite_many(jobs)
+
+
+# closed-class words (articles, demonstratives, pronouns, conjunctions, sentence adverbs)
+# that only a sentence start capitalises; "Ein"/"Einer" are left alone (old prints
+# capitalise the numeral), and so are the pronouns of address ("Sie", "Ihr")
+FUNCTION_WORDS = _closed(
+    "der die das dem den des dieser diese dieses diesem diesen jener jene jenes "
+    "jenem jenen derjenige diejenige dasjenige welcher welche welches welchem "
+    "welchen er es wir ihm ihn sich und oder aber daß dass wenn weil als wie daher "
+    "darum dann denn also doch"
+)
+# words after which no sentence ends (prepositions, conjunctions, pronouns, auxiliaries)
+CLAUSE_INTERNAL = FUNCTION_WORDS | _closed(
+    "in im an am auf aus bei beim mit nach von vom zu zum zur für über unter vor "
+    "durch gegen ohne um hinter neben zwischen wegen nachdem ob da bis während "
+    "sondern ich du sie ihr man wer was ist sind war hat haben wird werden kann muß "
+    "soll"
+)
+_CAPITALISED = regex.compile(
+    r"(?<![\p{L}\p{N}])(?:" + "|".join(sorted(w.capitalize() for w in FUNCTION_WORDS))
+    + r")(?![\p{L}\p{N}])"
+)
+_PREVIOUS = regex.compile(r"(?<![\p{L}\p{N}\p{P}])(\p{Ll}{2,})[^\S\n]*\n?[^\S\n]*$")
+_LOWER_NEXT = regex.compile(r"\W*\s+\p{Ll}")
+CASE_CONFIDENCE = 0.6
+
+
+def _function_word_case(draft: Draft, corrector: Corrector, view: View) -> list[Job]:
+    """``daß Die Gegner`` -> ``daß die Gegner``: a capitalised closed-class word right
+    after a lower-case word (no punctuation between) starts no sentence, if that word
+    cannot end one or the next word is lower-case too (``einmal Das Spiel`` may be two
+    sentences whose full stop OCR lost)."""
+    text = view.text
+    jobs: list[Job] = []
+    for m in _CAPITALISED.finditer(text):
+        before = _PREVIOUS.search(text, max(0, m.start() - 40), m.start())
+        if before is None:
+            continue
+        word, low, prev = m.group(), m.group().lower(), before.group(1)
+        if corrector.zipf(prev) is None:
+            continue
+        if prev not in CLAUSE_INTERNAL and not _LOWER_NEXT.match(text, m.end()):
+            continue
+        ra, rb, reading = view_job(view, len(draft.raw), m.start(), m.start() + 1, low[0])
+        jobs.append((ra, rb, reading, "ocr", CASE_CONFIDENCE,
+                     f"closed-class word mid-sentence: {word!r} -> {low!r}"))
+    return jobs
+
+
+# how OCR misreads the Fraktur capitals A, B, C used as players' names in worked
+# examples (TRANSCRIPTION.md 4); letters that could be any player (X, M) are left alone
+PLAYER_MISREADINGS = {"U": "A", "8": "B", "3": "B", "E": "C", "G": "C", "CE": "C"}
+PLAYERS = frozenset("ABCD")
+MIN_PLAYER_USES = 5  # clean uses ("A giebt", "so hat B") before a document counts
+_PLAYER_SLOT = regex.compile(
+    r"(?<=(?:^|[\s(]))(\p{Lu}{1,2}|\d)(,?)(?=[^\S\n]+(\p{Ll}{2,})\b)", regex.M
+)
+_SENTENCE_WORD = _closed("und da wenn daß dass also nun ob weil so aber oder")
+PLAYER_CONFIDENCE = 0.6
+
+
+def _player_letters(draft: Draft, corrector: Corrector, view: View) -> list[Job]:
+    """``U, der mit dem Laubzehner`` -> ``A, der ...``: in a document that names players
+    A-D, a lone misread capital (or 8/3, only after a sentence or clause start) in the
+    same slot, before a lower-case word, is the player."""
+    text = view.text
+    slots = list(_PLAYER_SLOT.finditer(text))
+    if sum(m.group(1) in PLAYERS for m in slots) < MIN_PLAYER_USES:
+        return []
+    jobs: list[Job] = []
+    for m in slots:
+        token = m.group(1)
+        player = PLAYER_MISREADINGS.get(token)
+        if player is None or corrector.zipf(m.group(3)) is None:
+            continue
+        if token.isdigit():
+            before = text[max(0, m.start() - 40) : m.start()].rstrip()
+            prev = before.rsplit(None, 1)[-1] if before else ""
+            if not (prev[-1:] in ".;:" or prev in _SENTENCE_WORD):
+                continue
+        ra, rb, reading = view_job(view, len(draft.raw), m.start(1), m.end(1), player)
+        jobs.append((ra, rb, reading, "ocr", PLAYER_CONFIDENCE,
+                     f"player letter in a worked example: {token!r} -> {player!r}"))
+    return jobs
+
+
+def _debris(draft: Draft, corrector: Corrector, view: View, proposals: list[Edit]) -> list[Job]:
+    """Jobs deleting runs of bleed-through debris; the doubtful runs become proposals."""
+    jobs: list[Job] = []
+    for a, b, evidence, sure in garbage.find(view.text, corrector):
+        if sure:
+            ra, rb, reading = view_job(view, len(draft.raw), a, b, "")
+            jobs.append((ra, rb, reading, "noise", garbage.CONFIDENCE, evidence))
+        else:
+            proposals.append(_proposal(draft, view, a, b, "", garbage.PROPOSE_CONFIDENCE,
+                                       evidence, "noise"))
+    return jobs
 
 
 def _whitespace(draft: Draft) -> None:
@@ -356,6 +474,10 @@ def repair_with(
         _splits(draft, corrector)
         if draft.edits == before:
             break
+    view = draft.view()  # passes 6-8 read one view; their jobs are disjoint or skipped
+    draft.rewrite_many(_debris(draft, corrector, view, proposals)
+                       + _function_word_case(draft, corrector, view)
+                       + _player_letters(draft, corrector, view))
     _whitespace(draft)
     if progress is not None:
         progress("done", 1.0)

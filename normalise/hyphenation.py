@@ -6,7 +6,8 @@ compound (``Herz= und Laubkönige`` -> ``Herz- und Laubkönige``) and keeps ``-`
 a capital the hyphen is the print's own (``Piquet⸗ Treſett⸗``) and stays as ``-``;
 across a line break it closes up (``Innsbruck-`` / ``Stadt``). A mark inside a word
 is written ``-``. A U+FFFD before a line break is a lost hyphen when the joined word
-is known.
+is known. A colon that OCR read for the hyphen (``wer: den``) is joined when the
+joined word is a dictionary word.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ CONJUNCTIONS = frozenset(
 )
 _BREAK = regex.compile(r"(?<=\p{L})(-?[⸗¬=]|-)(\s+)(\p{L}+)")
 _INNER = regex.compile(r"(?<=\p{L})[⸗¬=](?=\p{L})")
+_COLON = regex.compile(r"(?<=\p{L}{2}):([^\S\n]*\n?[^\S\n]*)(\p{Ll}+)(?!\p{L})")
 _LOST = regex.compile(r"(?<=\p{L}{2})\ufffd(\s+)(?=\p{Ll})")
 _LEFT = regex.compile(r"\p{L}+$")
 _RIGHT = regex.compile(r"^\p{L}+")
@@ -38,8 +40,11 @@ class Decision:
     evidence: str
 
 
-def decide(view: str, known: Callable[[str], bool]) -> list[Decision]:
-    """Hyphen decisions over the view text; ``known`` says whether a word form exists."""
+def decide(
+    view: str, known: Callable[[str], bool], dictionary: Callable[[str], bool] | None = None
+) -> list[Decision]:
+    """Hyphen decisions over the view text; ``known`` says whether a word form exists,
+    ``dictionary`` (stricter) whether a dictionary has it."""
     out: list[Decision] = []
     for m in _BREAK.finditer(view):
         mark, space, right = m.group(1), m.group(2), m.group(3)
@@ -57,6 +62,15 @@ def decide(view: str, known: Callable[[str], bool]) -> list[Decision]:
             Decision(m.start(), m.start(3), "", 0.95 if sure else 0.8,
                      "line-end hyphen; joined word known" if sure else "line-end hyphen")
         )
+    if dictionary is not None:
+        for m in _COLON.finditer(view):
+            left_m = _LEFT.search(view, max(0, m.start() - 40), m.start())
+            right = m.group(2)
+            if not left_m or not m.group(1) or right in CONJUNCTIONS:
+                continue
+            if dictionary(left_m.group() + right):
+                out.append(Decision(m.start(), m.start(2), "", 0.7,
+                                    "colon read for a line-end hyphen; joined word known"))
     for m in _INNER.finditer(view):
         out.append(Decision(m.start(), m.end(), "-", 0.95, "hyphen inside a word"))
     for m in _LOST.finditer(view):
