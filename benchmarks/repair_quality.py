@@ -108,8 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     passages = load_passages(args.gold)
-    docs = {p["source"]: (args.seeds / str(p["source"])).read_text(encoding="utf-8")
-            for p in passages}
+    docs = {
+        p["source"]: (args.seeds / str(p["source"])).read_text(encoding="utf-8") for p in passages
+    }
 
     from normalise import repair
 

@@ -33,8 +33,9 @@ def _load_time(cache: str | None) -> float:
         "import time; t=time.perf_counter(); from normalise.lexicon import load; load(); "
         "print(time.perf_counter()-t)"
     )
-    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True,
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=ROOT, check=True, capture_output=True, text=True
+    )
     return float(out.stdout.strip().splitlines()[-1])
 
 

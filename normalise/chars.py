@@ -14,8 +14,15 @@ import regex
 from normalise.edits import Edit
 
 LIGATURES: dict[str, str] = {
-    "ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st",
-    "Ꜩ": "Tz", "ꜩ": "tz",
+    "ﬀ": "ff",
+    "ﬁ": "fi",
+    "ﬂ": "fl",
+    "ﬃ": "ffi",
+    "ﬄ": "ffl",
+    "ﬅ": "st",
+    "ﬆ": "st",
+    "Ꜩ": "Tz",
+    "ꜩ": "tz",
 }
 _UMLAUT = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü"}
 _SUPER_E = regex.compile(r"([aouAOU])\u0364")
@@ -42,8 +49,15 @@ def long_s(text: str) -> Iterator[Edit]:
 def ligatures(text: str) -> Iterator[Edit]:
     """Ligature characters and superscript-e umlauts (``uͤ`` -> ``ü``)."""
     for m in _SUPER_E.finditer(text):
-        yield Edit(m.start(), m.end(), m.group(), _UMLAUT[m.group(1)], "ligature", 1.0,
-                   "superscript e umlaut")
+        yield Edit(
+            m.start(),
+            m.end(),
+            m.group(),
+            _UMLAUT[m.group(1)],
+            "ligature",
+            1.0,
+            "superscript e umlaut",
+        )
     for i, ch in enumerate(text):
         if ch in LIGATURES:
             yield Edit(i, i + 1, ch, LIGATURES[ch], "ligature", 1.0, "ligature")
@@ -61,8 +75,15 @@ def signs(text: str) -> Iterator[Edit]:
     for m in _DOUBLED.finditer(text):
         yield Edit(m.start(), m.end(), m.group(), "", "noise", 0.85, "list number printed twice")
     for m in _ZB.finditer(text):
-        yield Edit(m.start(), m.end(), m.group(), "z." + (m.group(1) or " ") + "B.", "ocr", 0.9,
-                   "z. B. read as digits")
+        yield Edit(
+            m.start(),
+            m.end(),
+            m.group(),
+            "z." + (m.group(1) or " ") + "B.",
+            "ocr",
+            0.9,
+            "z. B. read as digits",
+        )
     for m in _PARA_FIVE.finditer(text):
         yield Edit(m.start(), m.end(), "§", "5", "ocr", 0.75, "§ read for 5 before a word")
 

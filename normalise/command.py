@@ -58,8 +58,9 @@ def repair_command(path: Path, fmt: str, review: bool, out: Path | None) -> int:
     text, encoding = read_text(path)
     fixed, steps = fix_mojibake(text)
     if fixed != text:
-        print(f"{path}: ftfy fixed mojibake ({', '.join(steps) or 'text changed'})",
-              file=sys.stderr)
+        print(
+            f"{path}: ftfy fixed mojibake ({', '.join(steps) or 'text changed'})", file=sys.stderr
+        )
     if encoding not in ("utf-8", "utf-8-sig"):
         print(f"{path}: read as {encoding}", file=sys.stderr)
     progress = _progress if len(fixed) >= PROGRESS_MIN_CHARS else None

@@ -164,8 +164,9 @@ class Corrector:
         cached = self._options_cache.get(key)
         if cached is None:
             max_other = 0 if not open_all else (1 if len(token) >= 9 else 2)
-            found = variants(token, max_other, 6, 2500, self.lexicon.prefixes,
-                             real_word=not open_all)
+            found = variants(
+                token, max_other, 6, 2500, self.lexicon.prefixes, real_word=not open_all
+            )
             static: list[tuple[str, float, int]] = []
             dynamic: list[tuple[str, str, float, int]] = []
             for v in found:
@@ -215,13 +216,15 @@ class Corrector:
         """The best reading of ``token`` if it differs from it, else ``None``."""
         long_cost = math.log10(min(max(long_rate, 1e-4), 0.95))
         open_all = self._open(token)
-        if not open_all and (long_rate < REAL_WORD_MIN_RATE or not _REAL_WORD_SUSPECT.search(token)):
+        if not open_all and (
+            long_rate < REAL_WORD_MIN_RATE or not _REAL_WORD_SUSPECT.search(token)
+        ):
             return None
         options: dict[str, float] = {}
         lead = token.startswith(WILDCARD) and len(token) > 1
         trail = token.endswith(WILDCARD) and len(token) > 1
-        for q_lead in ((False, True) if lead else (False,)):
-            for q_trail in ((False, True) if trail else (False,)):
+        for q_lead in (False, True) if lead else (False,):
+            for q_trail in (False, True) if trail else (False,):
                 core = token[1 if q_lead else 0 : len(token) - (1 if q_trail else 0)]
                 if not core:
                     continue

@@ -263,13 +263,21 @@ def _merge_adjacent(edits: list[Edit]) -> list[Edit]:
     """Join edits that touch (an insertion next to a change) so none is an orphan insert."""
     out: list[Edit] = []
     for edit in edits:
-        if out and out[-1].end == edit.start and (out[-1].kind == edit.kind or not edit.original
-                                                  or not out[-1].original):
+        if (
+            out
+            and out[-1].end == edit.start
+            and (out[-1].kind == edit.kind or not edit.original or not out[-1].original)
+        ):
             prev = out.pop()
-            edit = Edit(prev.start, edit.end, prev.original + edit.original,
-                        prev.replacement + edit.replacement,
-                        prev.kind if prev.original else edit.kind,
-                        min(prev.confidence, edit.confidence), edit.evidence)
+            edit = Edit(
+                prev.start,
+                edit.end,
+                prev.original + edit.original,
+                prev.replacement + edit.replacement,
+                prev.kind if prev.original else edit.kind,
+                min(prev.confidence, edit.confidence),
+                edit.evidence,
+            )
         out.append(edit)
     return out
 
@@ -287,7 +295,13 @@ def view_job(view: View, raw_len: int, a: int, b: int, new: str) -> tuple[int, i
 
 
 def rewrite_view(
-    draft: Draft, view: View, a: int, b: int, new: str, kind: str, confidence: float,
+    draft: Draft,
+    view: View,
+    a: int,
+    b: int,
+    new: str,
+    kind: str,
+    confidence: float,
     evidence: str,
 ) -> list[Edit]:
     """Make view characters ``a..b`` read ``new``, recording the change on the raw text."""

@@ -128,8 +128,7 @@ def _long_s_rates(corrector: Corrector, tokens: list[tuple[int, int, str]]) -> l
 
 def _document_counts(tokens: list[tuple[int, int, str]], rates: list[float]) -> Counter[str]:
     """Word counts of the document, leaving out f/j words where long s is misread."""
-    suspect = {t for t in {t for _, _, t in tokens}
-               if "\ufffd" in t or _LONG_S_LETTERS.search(t)}
+    suspect = {t for t in {t for _, _, t in tokens} if "\ufffd" in t or _LONG_S_LETTERS.search(t)}
     return Counter(
         tok.lower()
         for (_, _, tok), rate in zip(tokens, rates, strict=True)
@@ -139,22 +138,37 @@ def _document_counts(tokens: list[tuple[int, int, str]], rates: list[float]) -> 
 
 def _furniture_and_chars(draft: Draft) -> None:
     raw = draft.raw
-    draft.add_many([
-        Edit(s.start, s.end, raw[s.start : s.end], s.replacement, "noise", s.confidence,
-             s.evidence)
-        for s in furniture.find(raw)
-    ])
+    draft.add_many(
+        [
+            Edit(
+                s.start,
+                s.end,
+                raw[s.start : s.end],
+                s.replacement,
+                "noise",
+                s.confidence,
+                s.evidence,
+            )
+            for s in furniture.find(raw)
+        ]
+    )
     _more_page_numbers(draft)
     draft.add_many(list(chars.numbers(raw)))
     draft.add_many(list(chars.abbreviations(raw)))
     draft.add_many(list(chars.ligatures(raw)))
     draft.add_many(list(chars.long_s(raw)))
     view = draft.view()
-    draft.rewrite_many([
-        (*view_job(view, len(raw), e.start, e.end, e.replacement), e.kind, e.confidence,
-         e.evidence)
-        for e in chars.signs(view.text)
-    ])
+    draft.rewrite_many(
+        [
+            (
+                *view_job(view, len(raw), e.start, e.end, e.replacement),
+                e.kind,
+                e.confidence,
+                e.evidence,
+            )
+            for e in chars.signs(view.text)
+        ]
+    )
 
 
 def _more_page_numbers(draft: Draft) -> None:
@@ -166,15 +180,15 @@ def _more_page_numbers(draft: Draft) -> None:
         for span in furniture.page_numbers(view.text):
             ra, rb = view.raw_span(span.start, span.end)
             if rb - ra == span.end - span.start and draft.free(ra, rb):
-                adds.append(Edit(ra, rb, draft.raw[ra:rb], "", "noise", span.confidence,
-                                 span.evidence))
+                adds.append(
+                    Edit(ra, rb, draft.raw[ra:rb], "", "noise", span.confidence, span.evidence)
+                )
         if not draft.add_many(adds):
             return
 
 
 def _hyphens(draft: Draft, corrector: Corrector, view: View) -> int:
-    decisions = hyphenation.decide(view.text, corrector.known,
-                                   corrector.lexicon.in_dictionary)
+    decisions = hyphenation.decide(view.text, corrector.known, corrector.lexicon.in_dictionary)
     adds: list[Edit] = []
     jobs: list[tuple[int, int, str, str, float, str]] = []
     for d in decisions:
@@ -185,7 +199,10 @@ def _hyphens(draft: Draft, corrector: Corrector, view: View) -> int:
 
 
 def _hyphen_edits(
-    draft: Draft, view: View, d: hyphenation.Decision, adds: list[Edit],
+    draft: Draft,
+    view: View,
+    d: hyphenation.Decision,
+    adds: list[Edit],
     jobs: list[tuple[int, int, str, str, float, str]],
 ) -> None:
     """View char ``d.start`` (the mark) becomes ``d.text``; the rest up to ``d.end`` goes.
@@ -225,8 +242,13 @@ def _judge(corrector: Corrector, tok: str, rate: float, dot: bool) -> Choice | N
 
 
 def _words(
-    draft: Draft, corrector: Corrector, tokens: list[tuple[int, int, str]], rates: list[float],
-    view: View, proposals: list[Edit], progress: Progress | None,
+    draft: Draft,
+    corrector: Corrector,
+    tokens: list[tuple[int, int, str]],
+    rates: list[float],
+    view: View,
+    proposals: list[Edit],
+    progress: Progress | None,
 ) -> None:
     plan: list[tuple[int, int, str, float, str]] = []
     step = max(1, len(tokens) // 20)
@@ -265,7 +287,13 @@ def _words(
 
 
 def _proposal(
-    draft: Draft, view: View, a: int, b: int, text: str, confidence: float, evidence: str,
+    draft: Draft,
+    view: View,
+    a: int,
+    b: int,
+    text: str,
+    confidence: float,
+    evidence: str,
     kind: str = "ocr",
 ) -> Edit:
     ra, rb = view.raw_span(a, b)
@@ -325,7 +353,8 @@ CLAUSE_INTERNAL = FUNCTION_WORDS | _closed(
     "soll"
 )
 _CAPITALISED = regex.compile(
-    r"(?<![\p{L}\p{N}])(?:" + "|".join(sorted(w.capitalize() for w in FUNCTION_WORDS))
+    r"(?<![\p{L}\p{N}])(?:"
+    + "|".join(sorted(w.capitalize() for w in FUNCTION_WORDS))
     + r")(?![\p{L}\p{N}])"
 )
 _PREVIOUS = regex.compile(r"(?<![\p{L}\p{N}\p{P}])(\p{Ll}{2,})[^\S\n]*\n?[^\S\n]*$")
@@ -350,8 +379,16 @@ def _function_word_case(draft: Draft, corrector: Corrector, view: View) -> list[
         if prev not in CLAUSE_INTERNAL and not _LOWER_NEXT.match(text, m.end()):
             continue
         ra, rb, reading = view_job(view, len(draft.raw), m.start(), m.start() + 1, low[0])
-        jobs.append((ra, rb, reading, "ocr", CASE_CONFIDENCE,
-                     f"closed-class word mid-sentence: {word!r} -> {low!r}"))
+        jobs.append(
+            (
+                ra,
+                rb,
+                reading,
+                "ocr",
+                CASE_CONFIDENCE,
+                f"closed-class word mid-sentence: {word!r} -> {low!r}",
+            )
+        )
     return jobs
 
 
@@ -387,8 +424,16 @@ def _player_letters(draft: Draft, corrector: Corrector, view: View) -> list[Job]
             if not (prev[-1:] in ".;:" or prev in _SENTENCE_WORD):
                 continue
         ra, rb, reading = view_job(view, len(draft.raw), m.start(1), m.end(1), player)
-        jobs.append((ra, rb, reading, "ocr", PLAYER_CONFIDENCE,
-                     f"player letter in a worked example: {token!r} -> {player!r}"))
+        jobs.append(
+            (
+                ra,
+                rb,
+                reading,
+                "ocr",
+                PLAYER_CONFIDENCE,
+                f"player letter in a worked example: {token!r} -> {player!r}",
+            )
+        )
     return jobs
 
 
@@ -400,8 +445,9 @@ def _debris(draft: Draft, corrector: Corrector, view: View, proposals: list[Edit
             ra, rb, reading = view_job(view, len(draft.raw), a, b, "")
             jobs.append((ra, rb, reading, "noise", garbage.CONFIDENCE, evidence))
         else:
-            proposals.append(_proposal(draft, view, a, b, "", garbage.PROPOSE_CONFIDENCE,
-                                       evidence, "noise"))
+            proposals.append(
+                _proposal(draft, view, a, b, "", garbage.PROPOSE_CONFIDENCE, evidence, "noise")
+            )
     return jobs
 
 
@@ -426,8 +472,13 @@ def _whitespace(draft: Draft) -> None:
                 units.append(unit)
         groups: list[list[int]] = []  # runs of untouched raw characters, or one edit unit
         for ra, rb in units:
-            if rb - ra == 1 and draft.free(ra, rb) and groups and groups[-1][2] and \
-                    groups[-1][1] == ra:
+            if (
+                rb - ra == 1
+                and draft.free(ra, rb)
+                and groups
+                and groups[-1][2]
+                and groups[-1][1] == ra
+            ):
                 groups[-1][1] = rb
             else:
                 groups.append([ra, rb, int(rb - ra == 1 and draft.free(ra, rb))])
@@ -436,8 +487,9 @@ def _whitespace(draft: Draft) -> None:
             wanted = "" if placed else target
             placed = True
             if free:
-                adds.append(Edit(ra, rb, draft.raw[ra:rb], wanted, "whitespace", 1.0,
-                                 "white space"))
+                adds.append(
+                    Edit(ra, rb, draft.raw[ra:rb], wanted, "whitespace", 1.0, "white space")
+                )
                 continue
             i = bisect.bisect_left(draft._starts, ra)
             old = draft.edits[i] if i < len(draft.edits) else None
@@ -449,9 +501,7 @@ def _whitespace(draft: Draft) -> None:
     draft.rewrite_many(jobs)
 
 
-def repair_with(
-    text: str, lexicon: Lexicon, progress: Progress | None = None
-) -> Repair:
+def repair_with(text: str, lexicon: Lexicon, progress: Progress | None = None) -> Repair:
     """Repair ``text`` with a given lexicon; see the module docstring.
 
     The lexicon-driven passes run in rounds until a round changes nothing (at most
@@ -469,15 +519,16 @@ def repair_with(
         _hyphens(draft, corrector, view)
         view = draft.view()
         proposals = []
-        _words(draft, corrector, _tokens(view), _rates(corrector, view), view, proposals,
-               progress)
+        _words(draft, corrector, _tokens(view), _rates(corrector, view), view, proposals, progress)
         _splits(draft, corrector)
         if draft.edits == before:
             break
     view = draft.view()  # passes 6-8 read one view; their jobs are disjoint or skipped
-    draft.rewrite_many(_debris(draft, corrector, view, proposals)
-                       + _function_word_case(draft, corrector, view)
-                       + _player_letters(draft, corrector, view))
+    draft.rewrite_many(
+        _debris(draft, corrector, view, proposals)
+        + _function_word_case(draft, corrector, view)
+        + _player_letters(draft, corrector, view)
+    )
     _whitespace(draft)
     if progress is not None:
         progress("done", 1.0)

@@ -21,7 +21,9 @@ _BARE = regex.compile(r"(?<![\w.,:;/\-+*=%§(])[0-9]{1,3}(?![\w.,:;%)\-/*]|\s*[=
 # signature mark or catchword debris next to a page number: "A 2", "B", "2*", "4%"
 _SIGNATURE = regex.compile(r"(?:\p{Lu}(?:[ ][0-9])?|[0-9][*%]?)[ ]$")
 _LINE_NUMBER = regex.compile(r"(?m)^[ \t]*[0-9]{1,4}[ \t]*\n")
-_HEAD = regex.compile(r"\A[ \t]*(?:[0-9]{1,4}[ \t]+[^\n0-9]{3,60}|[^\n0-9]{3,60}[ \t]+[0-9]{1,4})[ \t]*\n")
+_HEAD = regex.compile(
+    r"\A[ \t]*(?:[0-9]{1,4}[ \t]+[^\n0-9]{3,60}|[^\n0-9]{3,60}[ \t]+[0-9]{1,4})[ \t]*\n"
+)
 
 
 MAX_SERIES = 4  # page-number series looked for in one document
@@ -132,8 +134,10 @@ def line_furniture(text: str) -> list[Span]:
 
 def find(text: str) -> list[Span]:
     """All furniture of ``text``, sorted and without overlaps."""
-    spans = sorted(page_markers(text) + line_furniture(text) + page_numbers(text),
-                   key=lambda s: (s.start, -s.end))
+    spans = sorted(
+        page_markers(text) + line_furniture(text) + page_numbers(text),
+        key=lambda s: (s.start, -s.end),
+    )
     kept: list[Span] = []
     for span in spans:
         if kept and span.start < kept[-1].end:

@@ -47,8 +47,9 @@ _DETACHED = frozenset(".,;:")
 _SPEECH = regex.compile(r"[„“”\"‚‘’'»«\ufffd]")  # quoted speech (dialect) is no debris
 
 
-def _score(corrector: Corrector, core: str, chunk: str, prev: tuple[str, str] | None,
-           nxt: str | None) -> tuple[float, bool, bool, str]:
+def _score(
+    corrector: Corrector, core: str, chunk: str, prev: tuple[str, str] | None, nxt: str | None
+) -> tuple[float, bool, bool, str]:
     """(score, debris?, letters?, kind of structural damage or "") of one chunk;
     ``prev`` is (core, chunk) of the chunk before, ``nxt`` the core of the chunk after
     (``None`` across a paragraph break)."""
@@ -68,8 +69,9 @@ def _score(corrector: Corrector, core: str, chunk: str, prev: tuple[str, str] | 
     return score, debris, letters, kind
 
 
-def _base_score(corrector: Corrector, core: str, chunk: str,
-                prev: tuple[str, str] | None, nxt: str | None) -> tuple[float, bool, bool]:
+def _base_score(
+    corrector: Corrector, core: str, chunk: str, prev: tuple[str, str] | None, nxt: str | None
+) -> tuple[float, bool, bool]:
     if len(chunk) != len(core) and _SPEECH.search(chunk):
         return -2.0, False, False
     if not core:
@@ -123,8 +125,14 @@ def find(text: str, corrector: Corrector) -> list[tuple[int, int, str, bool]]:
     return found
 
 
-def _paragraph(text: str, start: int, stop: int, marks: str, corrector: Corrector,
-               found: list[tuple[int, int, str, bool]]) -> None:
+def _paragraph(
+    text: str,
+    start: int,
+    stop: int,
+    marks: str,
+    corrector: Corrector,
+    found: list[tuple[int, int, str, bool]],
+) -> None:
     """:func:`find` within one paragraph ``text[start:stop]``."""
     chunks = text[start:stop].split()
     cores = [c.strip(marks) for c in chunks]
@@ -141,18 +149,32 @@ def _paragraph(text: str, start: int, stop: int, marks: str, corrector: Correcto
         debris = sum(1 for _, _, d, _, _ in kept if d)
         words = sum(1 for _, _, d, w, _ in kept if d and w)
         kinds = {k for *_, k in kept if k}
-        bars = [bar for bar in (APPLY, APPLY_STRUCTURAL, PROPOSE)
-                if best >= bar[0] and debris >= bar[1] and words >= bar[2]
-                and (bar is not APPLY_STRUCTURAL or len(kinds) >= 2)]
+        bars = [
+            bar
+            for bar in (APPLY, APPLY_STRUCTURAL, PROPOSE)
+            if best >= bar[0]
+            and debris >= bar[1]
+            and words >= bar[2]
+            and (bar is not APPLY_STRUCTURAL or len(kinds) >= 2)
+        ]
         if bars and debris >= MIN_SHARE * len(kept):
-            runs.append((kept[0][0], kept[-1][0],
-                         f"debris run of {len(kept)} chunks, {debris} unexplained",
-                         bars[0] is not PROPOSE))
+            runs.append(
+                (
+                    kept[0][0],
+                    kept[-1][0],
+                    f"debris run of {len(kept)} chunks, {debris} unexplained",
+                    bars[0] is not PROPOSE,
+                )
+            )
         run, total, best, best_len = [], 0.0, 0.0, 0
 
     plain = {  # words of the language without marks: never debris unless repeated
-        c for c in set(chunks)
-        if len(c) >= 2 and c.isalpha() and c[1:].islower() and zipf(c) is not None
+        c
+        for c in set(chunks)
+        if len(c) >= 2
+        and c.isalpha()
+        and c[1:].islower()
+        and zipf(c) is not None
         and (len(c) > 3 or c.lower() not in undictionaried)
     }
     last = len(chunks) - 1

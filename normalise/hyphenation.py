@@ -19,7 +19,21 @@ import regex
 
 # words after which a hyphenated first word is a truncated compound
 CONJUNCTIONS = frozenset(
-    ["und", "oder", "sowie", "bis", "als", "wie", "noch", "resp", "bzw", "beziehungsweise", "u", "od", "sondern"]
+    [
+        "und",
+        "oder",
+        "sowie",
+        "bis",
+        "als",
+        "wie",
+        "noch",
+        "resp",
+        "bzw",
+        "beziehungsweise",
+        "u",
+        "od",
+        "sondern",
+    ]
 )
 _BREAK = regex.compile(r"(?<=\p{L})(-?[⸗¬=]|-)(\s+)(\p{L}+)")
 _INNER = regex.compile(r"(?<=\p{L})[⸗¬=](?=\p{L})")
@@ -59,8 +73,13 @@ def decide(
         joined = left + right
         sure = known(joined)
         out.append(
-            Decision(m.start(), m.start(3), "", 0.95 if sure else 0.8,
-                     "line-end hyphen; joined word known" if sure else "line-end hyphen")
+            Decision(
+                m.start(),
+                m.start(3),
+                "",
+                0.95 if sure else 0.8,
+                "line-end hyphen; joined word known" if sure else "line-end hyphen",
+            )
         )
     if dictionary is not None:
         for m in _COLON.finditer(view):
@@ -69,8 +88,15 @@ def decide(
             if not left_m or not m.group(1) or right in CONJUNCTIONS:
                 continue
             if dictionary(left_m.group() + right):
-                out.append(Decision(m.start(), m.start(2), "", 0.7,
-                                    "colon read for a line-end hyphen; joined word known"))
+                out.append(
+                    Decision(
+                        m.start(),
+                        m.start(2),
+                        "",
+                        0.7,
+                        "colon read for a line-end hyphen; joined word known",
+                    )
+                )
     for m in _INNER.finditer(view):
         out.append(Decision(m.start(), m.end(), "-", 0.95, "hyphen inside a word"))
     for m in _LOST.finditer(view):

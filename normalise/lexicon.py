@@ -239,7 +239,9 @@ def load() -> Lexicon:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         with tmp.open("wb") as handle:
-            pickle.dump((table, undictionaried, prefixes, fill), handle, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(
+                (table, undictionaried, prefixes, fill), handle, protocol=pickle.HIGHEST_PROTOCOL
+            )
         os.replace(tmp, path)
     except OSError as error:
         warnings.warn(f"cannot cache lexicon at {path}: {error}", stacklevel=2)

@@ -192,11 +192,27 @@ def _pack(suits: Sequence[Suit], ranks: Sequence[Rank]) -> tuple[Card, ...]:
     return tuple(Card(r, s) for s in suits for r in ranks)
 
 
-_FRENCH_RANKS_32 = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT,
-                    Rank.SEVEN)
+_FRENCH_RANKS_32 = (
+    Rank.ACE,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.JACK,
+    Rank.TEN,
+    Rank.NINE,
+    Rank.EIGHT,
+    Rank.SEVEN,
+)
 _FRENCH_RANKS_52 = (*_FRENCH_RANKS_32, Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO)
-_GERMAN_RANKS_32 = (Rank.ACE, Rank.KING, Rank.OBER, Rank.UNTER, Rank.TEN, Rank.NINE, Rank.EIGHT,
-                    Rank.SEVEN)
+_GERMAN_RANKS_32 = (
+    Rank.ACE,
+    Rank.KING,
+    Rank.OBER,
+    Rank.UNTER,
+    Rank.TEN,
+    Rank.NINE,
+    Rank.EIGHT,
+    Rank.SEVEN,
+)
 
 #: The piquet pack: A K Q J 10 9 8 7 of each French suit (2 to 6 taken out).
 FRENCH_32: tuple[Card, ...] = _pack(FRENCH_SUITS, _FRENCH_RANKS_32)

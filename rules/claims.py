@@ -60,7 +60,9 @@ class Claim:
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
-            raise RulesError(f"claim id {self.id!r}: lower-case dotted words, e.g. piquet.point.tie")
+            raise RulesError(
+                f"claim id {self.id!r}: lower-case dotted words, e.g. piquet.point.tie"
+            )
         if not self.cases:
             raise RulesError(f"claim {self.id}: needs at least one case")
         if not self.quote.strip():
@@ -123,7 +125,9 @@ def _load_paragraphs(tei_dir: Path, siglum: str) -> dict[str, Any]:
     try:
         from tei.layers import load_paragraphs
     except ImportError as error:
-        raise RulesError(f"cannot check quotes: the tei package is not available ({error})") from None
+        raise RulesError(
+            f"cannot check quotes: the tei package is not available ({error})"
+        ) from None
     if not path.exists():
         raise RulesError(f"{path} is missing: build the TEI first (`stichwort build`)")
     return load_paragraphs(path)

@@ -98,7 +98,7 @@ class ExecAdapter:
     def __init__(self, command: str, timeout: float = ANSWER_TIMEOUT) -> None:
         argv = shlex.split(command)
         if not argv:
-            raise RulesError("exec: adapter needs a command, e.g. exec:\"node adapter.js\"")
+            raise RulesError('exec: adapter needs a command, e.g. exec:"node adapter.js"')
         self.command = command
         self.timeout = timeout
         try:
@@ -131,7 +131,9 @@ class ExecAdapter:
         try:
             answer = json.loads(line)
         except json.JSONDecodeError:
-            raise ValueError(f"adapter answered with a line that is not JSON: {line[:80]!r}") from None
+            raise ValueError(
+                f"adapter answered with a line that is not JSON: {line[:80]!r}"
+            ) from None
         if not isinstance(answer, dict):
             raise ValueError(f"adapter answer must be an object, got {line[:80]!r}")
         if answer.get("unsupported"):
@@ -274,7 +276,9 @@ def format_report(spec: str, reports: list[RuleReport]) -> str:
             lines.append(f"FAILED {f['id']} ({f['paragraph']}) rule {r.rule}")
             lines.append(f"  input    {_dump(f['input'])}")
             lines.append(f"  expected {_dump(f['expected'])}")
-            lines.append(f"  got      {_dump(f['got'])}" if "got" in f else f"  error    {f['error']}")
+            lines.append(
+                f"  got      {_dump(f['got'])}" if "got" in f else f"  error    {f['error']}"
+            )
     return "\n".join(lines) + "\n"
 
 

@@ -489,7 +489,10 @@ def sequence_score(elder: Hand, younger: Hand) -> dict[Player, int]:
         return {"elder": 0, "younger": 0}
     winner, runs = ("elder", a) if best_a > best_b else ("younger", b)
     score = sum(sequence_value(r.length) for r in runs)
-    return {"elder": score if winner == "elder" else 0, "younger": score if winner == "younger" else 0}
+    return {
+        "elder": score if winner == "elder" else 0,
+        "younger": score if winner == "younger" else 0,
+    }
 
 
 # ---------------------------------------------------------------- sets (Gedritte, Vierzehn)
@@ -537,7 +540,10 @@ def set_score(elder: Hand, younger: Hand) -> dict[Player, int]:
         return {"elder": 0, "younger": 0}
     winner, found = ("elder", a) if best_a > best_b else ("younger", b)
     score = sum(set_value(s.rank, s.count) for s in found)
-    return {"elder": score if winner == "elder" else 0, "younger": score if winner == "younger" else 0}
+    return {
+        "elder": score if winner == "elder" else 0,
+        "younger": score if winner == "younger" else 0,
+    }
 
 
 # ---------------------------------------------------------------- carte blanche, declarations
@@ -599,9 +605,7 @@ def _alone(hand: Hand, offender_hand: Hand, categories: Iterable[str]) -> Declar
     alone = declarations(hand, _EMPTY).elder
     normal = declarations(hand, offender_hand).elder
     chosen = set(categories)
-    return Declaration(
-        **{k: getattr(alone if k in chosen else normal, k) for k in CATEGORIES[:4]}
-    )
+    return Declaration(**{k: getattr(alone if k in chosen else normal, k) for k in CATEGORIES[:4]})
 
 
 @rule(paragraphs=[law(3), law(4)])
@@ -803,7 +807,6 @@ _EVERY_LEAD_NOTE = Emendation(
 )
 
 
-
 @rule(paragraphs=[p(11), p(12)], emendations=[_LAST_TRICK_NOTE, _EVERY_LEAD_NOTE])
 def play(tricks: Sequence[tuple[Card, Card]]) -> PlayScore:
     """Score the play of a deal: 1 for each lead, 1 for winning the opponent's lead, last trick 3.
@@ -859,7 +862,10 @@ def tricks_bonus(elder_tricks: int, younger_tricks: int) -> dict[Player, int]:
     winner: Player = "elder" if elder_tricks > younger_tricks else "younger"
     loser_tricks = min(elder_tricks, younger_tricks)
     value = 40 if loser_tricks == 0 else 10
-    return {"elder": value if winner == "elder" else 0, "younger": value if winner == "younger" else 0}
+    return {
+        "elder": value if winner == "elder" else 0,
+        "younger": value if winner == "younger" else 0,
+    }
 
 
 # ---------------------------------------------------------------- the partie
@@ -891,7 +897,9 @@ def partie_units(points: int) -> int:
 
 
 @rule(paragraphs=[p(1), p(14)])
-def partie_result(elder_deals: Sequence[int], younger_deals: Sequence[int]) -> tuple[Player | None, int]:
+def partie_result(
+    elder_deals: Sequence[int], younger_deals: Sequence[int]
+) -> tuple[Player | None, int]:
     """The four-deal partie: add each player's four deals, subtract, convert the difference.
 
     "Man rechnet gewöhnlich 4 Spiele zusammen, zieht die Summe von einander ab, und der
@@ -912,9 +920,9 @@ def partie_result(elder_deals: Sequence[int], younger_deals: Sequence[int]) -> t
 
 
 @rule(paragraphs=[law(1), law(2), law(6)])
-def misdeal(elder_cards: int, younger_cards: int, packet: int = 3) -> Literal[
-    "play", "elder_chooses", "redeal"
-]:
+def misdeal(
+    elder_cards: int, younger_cards: int, packet: int = 3
+) -> Literal["play", "elder_chooses", "redeal"]:
     """What a wrong number of dealt cards leads to: play on, the elder's choice, or a redeal.
 
     Gesetz 1: too many cards given or taken: the elder chooses to have it dealt again or
@@ -1054,4 +1062,3 @@ def _check_cards(cards: Iterable[Card]) -> None:
             raise PiquetError(f"not a card: {card!r}")
         if card not in _PACK:
             raise PiquetError(f"{card} is not in the piquet pack (A K Q J 10 9 8 7)")
-

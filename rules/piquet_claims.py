@@ -37,14 +37,23 @@ ZERO = {"carte_blanche": 0, "point": 0, "sequences": 0, "sets": 0, "total": 0}
 
 def decl(cb: int = 0, point: int = 0, seq: int = 0, sets: int = 0) -> dict[str, int]:
     """An expected declaration."""
-    return {"carte_blanche": cb, "point": point, "sequences": seq, "sets": sets,
-            "total": cb + point + seq + sets}
+    return {
+        "carte_blanche": cb,
+        "point": point,
+        "sequences": seq,
+        "sets": sets,
+        "total": cb + point + seq + sets,
+    }
 
 
 def play_result(elder: int, younger: int, te: int, ty: int, last: str) -> dict[str, object]:
     """An expected play score."""
-    return {"elder": elder, "younger": younger, "tricks": {"elder": te, "younger": ty},
-            "last_trick": last}
+    return {
+        "elder": elder,
+        "younger": younger,
+        "tricks": {"elder": te, "younger": ty},
+        "last_trick": last,
+    }
 
 
 CLAIMS: list[Claim] = [
@@ -183,7 +192,9 @@ CLAIMS: list[Claim] = [
         rule="piquet.exchange_limits",
         cases=(
             Case({"player": "elder"}, {"least": 3, "most": 5}, "elder"),
-            Case({"player": "younger", "elder_took": 5}, {"least": 2, "most": 3}, "younger_after_5"),
+            Case(
+                {"player": "younger", "elder_took": 5}, {"least": 2, "most": 3}, "younger_after_5"
+            ),
         ),
     ),
     Claim(
@@ -276,7 +287,13 @@ CLAIMS: list[Claim] = [
         paragraph=P + "7",
         quote="Ist die Zahl der Blätter gleich, so werden die Augen oder Points gezählet",
         rule="piquet.point_score",
-        cases=(Case({"elder": ELDER_BIG, "younger": YOUNGER_BIG}, {"winner": "elder", "score": 5}, "51_vs_44"),),
+        cases=(
+            Case(
+                {"elder": ELDER_BIG, "younger": YOUNGER_BIG},
+                {"winner": "elder", "score": 5},
+                "51_vs_44",
+            ),
+        ),
     ),
     Claim(
         id="piquet.point.equal_pips",
@@ -284,7 +301,11 @@ CLAIMS: list[Claim] = [
         quote="Sind die Augen auf beiden Seiten gleich, so gilt der Rummel nicht",
         rule="piquet.point_score",
         cases=(
-            Case({"elder": ELDER_COURTS, "younger": YOUNGER_BLANCHE}, {"winner": None, "score": 0}, "45_vs_45"),
+            Case(
+                {"elder": ELDER_COURTS, "younger": YOUNGER_BLANCHE},
+                {"winner": None, "score": 0},
+                "45_vs_45",
+            ),
         ),
     ),
     Claim(
@@ -354,7 +375,13 @@ CLAIMS: list[Claim] = [
         paragraph=P + "8",
         quote="Hingegen benennt man eine Sequenz vom Könige u. s. w., wenn sie mit einem Könige anfängt",
         rule="piquet.sequences",
-        cases=(Case({"hand": h("KC QC JC 9C")}, [{"suit": "C", "length": 3, "top": "K"}], "tierce_from_king"),),
+        cases=(
+            Case(
+                {"hand": h("KC QC JC 9C")},
+                [{"suit": "C", "length": 3, "top": "K"}],
+                "tierce_from_king",
+            ),
+        ),
     ),
     Claim(
         id="piquet.sequence.tierce",
@@ -388,7 +415,13 @@ CLAIMS: list[Claim] = [
         paragraph=P + "9",
         quote="alle andere geringere, welche sein Mitspieler hat, in welcher Menge sie auch seyn mögen, ungültig machet",
         rule="piquet.sequence_score",
-        cases=(Case({"elder": ELDER_BIG, "younger": YOUNGER_BIG}, {"elder": 18, "younger": 0}, "quint_major"),),
+        cases=(
+            Case(
+                {"elder": ELDER_BIG, "younger": YOUNGER_BIG},
+                {"elder": 18, "younger": 0},
+                "quint_major",
+            ),
+        ),
         note="Elder: Quinte major 15 and Tertie major 3; the younger's Quinte, Quarte and Tertie are void.",
     ),
     Claim(
@@ -443,8 +476,16 @@ CLAIMS: list[Claim] = [
         quote="nämlich die Asse sind die höchsten, die Zehne die niedrigsten",
         rule="piquet.set_score",
         cases=(
-            Case({"elder": h("10S 10H 10D"), "younger": h("KS KH KD")}, {"elder": 0, "younger": 3}, "kings_over_tens"),
-            Case({"elder": h("AS AH AD"), "younger": h("QS QH QD")}, {"elder": 3, "younger": 0}, "aces_over_queens"),
+            Case(
+                {"elder": h("10S 10H 10D"), "younger": h("KS KH KD")},
+                {"elder": 0, "younger": 3},
+                "kings_over_tens",
+            ),
+            Case(
+                {"elder": h("AS AH AD"), "younger": h("QS QH QD")},
+                {"elder": 3, "younger": 0},
+                "aces_over_queens",
+            ),
         ),
     ),
     Claim(
@@ -462,14 +503,20 @@ CLAIMS: list[Claim] = [
         paragraph=P + "10",
         quote="Für jedes Gedritte werden 3 Points gezählet",
         rule="piquet.set_value",
-        cases=(Case({"rank": "K", "count": 3}, 3, "three_kings"), Case({"rank": "10", "count": 3}, 3, "three_tens")),
+        cases=(
+            Case({"rank": "K", "count": 3}, 3, "three_kings"),
+            Case({"rank": "10", "count": 3}, 3, "three_tens"),
+        ),
     ),
     Claim(
         id="piquet.sets.quatorze",
         paragraph=P + "10",
         quote="so gilt jede Sorte davon Vierzehen",
         rule="piquet.set_value",
-        cases=(Case({"rank": "A", "count": 4}, 14, "four_aces"), Case({"rank": "10", "count": 4}, 14, "four_tens")),
+        cases=(
+            Case({"rank": "A", "count": 4}, 14, "four_aces"),
+            Case({"rank": "10", "count": 4}, 14, "four_tens"),
+        ),
     ),
     Claim(
         id="piquet.sets.worked_example",
@@ -541,7 +588,11 @@ CLAIMS: list[Claim] = [
         quote="Spielet einer einen König, Dame, Buben, Zehne aus, so zählt er im Ausspielen eins",
         rule="piquet.play",
         cases=(
-            Case({"tricks": [["KH", "7H"], ["10S", "8S"]]}, play_result(4, 0, 2, 0, "elder"), "king_then_ten"),
+            Case(
+                {"tricks": [["KH", "7H"], ["10S", "8S"]]},
+                play_result(4, 0, 2, 0, "elder"),
+                "king_then_ten",
+            ),
         ),
         note="Leads of a Nine, Eight or Seven count as well (p11: 'für jede Karte'); see the emendation.",
     ),
@@ -551,7 +602,11 @@ CLAIMS: list[Claim] = [
         quote="wirft der andere eine höhere Karte darauf von eben der Farbe, so sticht er, und zählet, wie der andere auch eins",
         rule="piquet.play",
         cases=(
-            Case({"tricks": [["KH", "AH"], ["7C", "8C"]]}, play_result(4, 2, 1, 1, "elder"), "both_count"),
+            Case(
+                {"tricks": [["KH", "AH"], ["7C", "8C"]]},
+                play_result(4, 2, 1, 1, "elder"),
+                "both_count",
+            ),
         ),
     ),
     Claim(
@@ -569,7 +624,11 @@ CLAIMS: list[Claim] = [
         rule="piquet.play",
         cases=(
             Case({"tricks": [["AS", "7S"]]}, play_result(3, 0, 1, 0, "elder"), "leader_wins_last"),
-            Case({"tricks": [["9D", "10D"]]}, play_result(1, 3, 0, 1, "younger"), "follower_wins_last"),
+            Case(
+                {"tricks": [["9D", "10D"]]},
+                play_result(1, 3, 0, 1, "younger"),
+                "follower_wins_last",
+            ),
         ),
     ),
     Claim(
@@ -607,9 +666,21 @@ CLAIMS: list[Claim] = [
         quote="Man rechnet gewöhnlich 4 Spiele zusammen, zieht die Summe von einander ab, und der Ueberrest wird mit 10 getheilet",
         rule="piquet.partie_result",
         cases=(
-            Case({"elder": [30, 12, 50, 8], "younger": [20, 40, 5, 20]}, {"winner": "elder", "parties": 2}, "100_85"),
-            Case({"elder": [10, 10, 10, 10], "younger": [20, 20, 20, 24]}, {"winner": "younger", "parties": 4}, "40_84"),
-            Case({"elder": [10, 20, 30, 40], "younger": [40, 30, 20, 10]}, {"winner": None, "parties": 0}, "equal"),
+            Case(
+                {"elder": [30, 12, 50, 8], "younger": [20, 40, 5, 20]},
+                {"winner": "elder", "parties": 2},
+                "100_85",
+            ),
+            Case(
+                {"elder": [10, 10, 10, 10], "younger": [20, 20, 20, 24]},
+                {"winner": "younger", "parties": 4},
+                "40_84",
+            ),
+            Case(
+                {"elder": [10, 20, 30, 40], "younger": [40, 30, 20, 10]},
+                {"winner": None, "parties": 0},
+                "equal",
+            ),
         ),
         note="OCR 'ꝛο' for 10.",
     ),
@@ -641,7 +712,11 @@ CLAIMS: list[Claim] = [
         rule="piquet.first_to_finish",
         cases=(
             Case(
-                {"need": {"elder": 4, "younger": 5}, "elder": {"point": 5}, "younger": {"carte_blanche": 10}},
+                {
+                    "need": {"elder": 4, "younger": 5},
+                    "elder": {"point": 5},
+                    "younger": {"carte_blanche": 10},
+                },
                 "younger",
                 "blanche_before_point",
             ),
@@ -654,12 +729,20 @@ CLAIMS: list[Claim] = [
         rule="piquet.first_to_finish",
         cases=(
             Case(
-                {"need": {"elder": 4, "younger": 5}, "elder": {"sequences": 4}, "younger": {"point": 5}},
+                {
+                    "need": {"elder": 4, "younger": 5},
+                    "elder": {"sequences": 4},
+                    "younger": {"point": 5},
+                },
                 "younger",
                 "point_before_sequences",
             ),
             Case(
-                {"need": {"elder": 3, "younger": 5}, "elder": {"sets": 3}, "younger": {"sequences": 15}},
+                {
+                    "need": {"elder": 3, "younger": 5},
+                    "elder": {"sets": 3},
+                    "younger": {"sequences": 15},
+                },
                 "younger",
                 "sequences_before_sets",
             ),
@@ -684,7 +767,11 @@ CLAIMS: list[Claim] = [
         quote="Derjenige, welcher wegen Cartes blanches, Rummel, Sequenzen, 3 Asse, 3 Könige, 3 Damen, Buben und Zehne, im Zusammenrechnen aller seiner Augen dreißig zählen kann",
         rule="piquet.declarations",
         cases=(
-            Case({"elder": ELDER_BIG, "younger": YOUNGER_BIG}, {"elder": decl(0, 5, 18, 28), "younger": ZERO}, "fifty_one"),
+            Case(
+                {"elder": ELDER_BIG, "younger": YOUNGER_BIG},
+                {"elder": decl(0, 5, 18, 28), "younger": ZERO},
+                "fifty_one",
+            ),
             Case(
                 {"elder": ELDER_COURTS, "younger": YOUNGER_BLANCHE},
                 {"elder": ZERO, "younger": decl(10, 0, 4, 28)},
@@ -708,9 +795,21 @@ CLAIMS: list[Claim] = [
         quote="zählet anstatt der Dreißig, Neunzig",
         rule="piquet.pic_repic",
         cases=(
-            Case({"player": "younger", "declared": 30, "opponent_declared": 0}, {"honour": "repic", "adds": 60}, "thirty"),
-            Case({"player": "elder", "declared": 51, "opponent_declared": 0}, {"honour": "repic", "adds": 60}, "fifty_one"),
-            Case({"player": "elder", "declared": 30, "opponent_declared": 3}, {"honour": None, "adds": 0}, "opponent_scored"),
+            Case(
+                {"player": "younger", "declared": 30, "opponent_declared": 0},
+                {"honour": "repic", "adds": 60},
+                "thirty",
+            ),
+            Case(
+                {"player": "elder", "declared": 51, "opponent_declared": 0},
+                {"honour": "repic", "adds": 60},
+                "fifty_one",
+            ),
+            Case(
+                {"player": "elder", "declared": 30, "opponent_declared": 3},
+                {"honour": None, "adds": 0},
+                "opponent_scored",
+            ),
         ),
     ),
     Claim(
@@ -720,12 +819,22 @@ CLAIMS: list[Claim] = [
         rule="piquet.pic_repic",
         cases=(
             Case(
-                {"player": "elder", "declared": 20, "opponent_declared": 0, "play_before_opponent_scores": 10},
+                {
+                    "player": "elder",
+                    "declared": 20,
+                    "opponent_declared": 0,
+                    "play_before_opponent_scores": 10,
+                },
                 {"honour": "pic", "adds": 30},
                 "twenty_and_ten",
             ),
             Case(
-                {"player": "elder", "declared": 29, "opponent_declared": 0, "play_before_opponent_scores": 0},
+                {
+                    "player": "elder",
+                    "declared": 29,
+                    "opponent_declared": 0,
+                    "play_before_opponent_scores": 0,
+                },
                 {"honour": None, "adds": 0},
                 "short",
             ),
@@ -738,7 +847,12 @@ CLAIMS: list[Claim] = [
         rule="piquet.pic_repic",
         cases=(
             Case(
-                {"player": "younger", "declared": 20, "opponent_declared": 0, "play_before_opponent_scores": 12},
+                {
+                    "player": "younger",
+                    "declared": 20,
+                    "opponent_declared": 0,
+                    "play_before_opponent_scores": 12,
+                },
                 {"honour": None, "adds": 0},
                 "younger",
             ),
@@ -762,12 +876,22 @@ CLAIMS: list[Claim] = [
         rule="piquet.honour_count",
         cases=(
             Case(
-                {"player": "elder", "declared": 20, "opponent_declared": 0, "play_before_opponent_scores": 10},
+                {
+                    "player": "elder",
+                    "declared": 20,
+                    "opponent_declared": 0,
+                    "play_before_opponent_scores": 10,
+                },
                 60,
                 "60",
             ),
             Case(
-                {"player": "elder", "declared": 20, "opponent_declared": 0, "play_before_opponent_scores": 12},
+                {
+                    "player": "elder",
+                    "declared": 20,
+                    "opponent_declared": 0,
+                    "play_before_opponent_scores": 12,
+                },
                 62,
                 "62",
             ),
@@ -791,8 +915,16 @@ CLAIMS: list[Claim] = [
         quote="anstatt daß er, wie sonst gebräuchlich zehen zählen sollte, vierzig, und das heißt Capot",
         rule="piquet.tricks_bonus",
         cases=(
-            Case({"elder_tricks": 12, "younger_tricks": 0}, {"elder": 40, "younger": 0}, "elder_capot"),
-            Case({"elder_tricks": 0, "younger_tricks": 12}, {"elder": 0, "younger": 40}, "younger_capot"),
+            Case(
+                {"elder_tricks": 12, "younger_tricks": 0},
+                {"elder": 40, "younger": 0},
+                "elder_capot",
+            ),
+            Case(
+                {"elder_tricks": 0, "younger_tricks": 12},
+                {"elder": 0, "younger": 40},
+                "younger_capot",
+            ),
         ),
     ),
     Claim(
@@ -801,7 +933,11 @@ CLAIMS: list[Claim] = [
         quote="wenn beide Spieler gleiche Rummels, gleiche Sequenzen und Lesen hätten, keiner unter ihnen wegen dieser Gleichheit etwas zählen",
         rule="piquet.sequence_score",
         cases=(
-            Case({"elder": h("AS KS QS 9H"), "younger": h("AH KH QH 9S")}, {"elder": 0, "younger": 0}, "equal_tierces"),
+            Case(
+                {"elder": h("AS KS QS 9H"), "younger": h("AH KH QH 9S")},
+                {"elder": 0, "younger": 0},
+                "equal_tierces",
+            ),
         ),
     ),
     Claim(
@@ -810,7 +946,11 @@ CLAIMS: list[Claim] = [
         quote="oder einigen Vorzug haben kann",
         rule="piquet.point_score",
         cases=(
-            Case({"elder": h("AS KS QS"), "younger": h("AH KH QH")}, {"winner": None, "score": 0}, "equal_points"),
+            Case(
+                {"elder": h("AS KS QS"), "younger": h("AH KH QH")},
+                {"winner": None, "score": 0},
+                "equal_points",
+            ),
         ),
     ),
     # ------------------------------------------------------------ the Gesetze
@@ -847,8 +987,16 @@ CLAIMS: list[Claim] = [
         cases=(
             Case({"elder_cards": 15, "younger_cards": 12}, "redeal", "fifteen"),
             Case({"elder_cards": 12, "younger_cards": 16}, "redeal", "sixteen"),
-            Case({"elder_cards": 14, "younger_cards": 12, "packet": 2}, "redeal", "packet_of_two_too_many"),
-            Case({"elder_cards": 14, "younger_cards": 12, "packet": 3}, "elder_chooses", "fourteen_by_threes"),
+            Case(
+                {"elder_cards": 14, "younger_cards": 12, "packet": 2},
+                "redeal",
+                "packet_of_two_too_many",
+            ),
+            Case(
+                {"elder_cards": 14, "younger_cards": 12, "packet": 3},
+                "elder_chooses",
+                "fourteen_by_threes",
+            ),
         ),
     ),
     Claim(
@@ -858,7 +1006,12 @@ CLAIMS: list[Claim] = [
         rule="piquet.omitted_declarations",
         cases=(
             Case(
-                {"elder": ELDER_BIG, "younger": YOUNGER_BIG, "omitted_by": "elder", "omitted": ["sets"]},
+                {
+                    "elder": ELDER_BIG,
+                    "younger": YOUNGER_BIG,
+                    "omitted_by": "elder",
+                    "omitted": ["sets"],
+                },
                 {"elder": decl(0, 5, 18, 0), "younger": ZERO},
                 "sets_forgotten",
             ),
@@ -925,7 +1078,11 @@ CLAIMS: list[Claim] = [
         quote="Es macht auch eine Ausnahme, wenn dasjenige, so einer erst falsch gerechnet hat, des andern Pic oder Repic verhinderte",
         rule="piquet.pic_repic",
         cases=(
-            Case({"player": "younger", "declared": 32, "opponent_declared": 0}, {"honour": "repic", "adds": 60}, "repic_stands"),
+            Case(
+                {"player": "younger", "declared": 32, "opponent_declared": 0},
+                {"honour": "repic", "adds": 60},
+                "repic_stands",
+            ),
         ),
         note="The false declaration counts for nothing, so the other's honour is reckoned with the offender at 0.",
     ),
@@ -953,7 +1110,11 @@ CLAIMS: list[Claim] = [
         quote="so muß es, wenn das Blatt aus der Hand ist, dabei verbleiben, und kann man es nicht wieder nehmen",
         rule="piquet.retract_card",
         cases=(
-            Case({"could_follow_suit": True, "followed_suit": True}, "stands", "lower_card_by_mistake"),
+            Case(
+                {"could_follow_suit": True, "followed_suit": True},
+                "stands",
+                "lower_card_by_mistake",
+            ),
             Case({"could_follow_suit": False, "followed_suit": False}, "stands", "void_in_suit"),
         ),
     ),
@@ -962,28 +1123,40 @@ CLAIMS: list[Claim] = [
         paragraph=L + "8",
         quote="wenn er noch kein Blatt ausgespielt hätte, ist ihm ohne einige Strafe zugelassen, seine Worte zu ändern",
         rule="piquet.misdeclaration_remedy",
-        cases=(Case({"played_card": False}, "may_correct", "before_play"), Case({"played_card": True}, "penalty", "after_play")),
+        cases=(
+            Case({"played_card": False}, "may_correct", "before_play"),
+            Case({"played_card": True}, "penalty", "after_play"),
+        ),
     ),
     Claim(
         id="piquet.law9.thrown_in",
         paragraph=L + "9",
         quote="weder wieder nehmen, noch Hoffnung haben, sein Spiel auszuspielen, sondern er hat es verloren",
         rule="piquet.thrown_in_hand",
-        cases=(Case({"mixed_with_table": True}, "lost", "mixed"), Case({"mixed_with_table": False}, "may_play_on", "not_mixed")),
+        cases=(
+            Case({"mixed_with_table": True}, "lost", "mixed"),
+            Case({"mixed_with_table": False}, "may_play_on", "not_mixed"),
+        ),
     ),
     Claim(
         id="piquet.law11.one_exchange",
         paragraph=L + "11",
         quote="Es findet auch nicht statt, zweimal wegzulegen oder zu kaufen",
         rule="piquet.second_exchange_allowed",
-        cases=(Case({"already_exchanged": True}, False, "second"), Case({"already_exchanged": False}, True, "first")),
+        cases=(
+            Case({"already_exchanged": True}, False, "second"),
+            Case({"already_exchanged": False}, True, "first"),
+        ),
     ),
     Claim(
         id="piquet.law12.took_too_many",
         paragraph=L + "12",
         quote="so ist es ein Fehler, welcher diese Strafe mit sich bringt, daß man sein Spiel, doch nur für diesmal, verliere",
         rule="piquet.took_too_many",
-        cases=(Case({"seen_or_mixed": True}, "loses_deal", "seen"), Case({"seen_or_mixed": False}, "put_back", "unseen")),
+        cases=(
+            Case({"seen_or_mixed": True}, "loses_deal", "seen"),
+            Case({"seen_or_mixed": False}, "put_back", "unseen"),
+        ),
     ),
     Claim(
         id="piquet.law13.dealt_twice",

@@ -68,7 +68,9 @@ def _deal(i: JSON) -> JSON:
 
 
 def _exchange(i: JSON) -> JSON:
-    dealt = piquet.DealResult(_hand(i["elder"]), _hand(i["younger"]), tuple(parse_cards(i["talon"])))
+    dealt = piquet.DealResult(
+        _hand(i["elder"]), _hand(i["younger"]), tuple(parse_cards(i["talon"]))
+    )
     r = _fn("exchange")(dealt, parse_cards(i["elder_discards"]), parse_cards(i["younger_discards"]))
     return {"elder": _cards(r.elder), "younger": _cards(r.younger), "left": _cards(r.left)}
 
@@ -103,7 +105,9 @@ def _play(i: JSON) -> JSON:
 
 def _pic(i: JSON) -> JSON:
     honour, adds = _fn("pic_repic")(
-        i["player"], int(i["declared"]), int(i["opponent_declared"]),
+        i["player"],
+        int(i["declared"]),
+        int(i["opponent_declared"]),
         int(i.get("play_before_opponent_scores", 0)),
     )
     return {"honour": honour, "adds": adds}
@@ -122,9 +126,15 @@ def _limits(i: JSON) -> JSON:
 ADAPTERS: dict[str, Callable[[JSON], JSON]] = {
     "piquet.pack": lambda i: _cards(_fn("pack")()),
     "piquet.rank_order": lambda i: [r.value for r in _fn("rank_order")()],
-    "piquet.trick_winner": lambda i: _fn("trick_winner")(parse_card(i["lead"]), parse_card(i["follow"])),
-    "piquet.legal_cards": lambda i: _cards(_fn("legal_cards")(_hand(i["hand"]), parse_card(i["lead"]))),
-    "piquet.dealer_by_cut": lambda i: _fn("dealer_by_cut")(parse_card(i["first"]), parse_card(i["second"])),
+    "piquet.trick_winner": lambda i: _fn("trick_winner")(
+        parse_card(i["lead"]), parse_card(i["follow"])
+    ),
+    "piquet.legal_cards": lambda i: _cards(
+        _fn("legal_cards")(_hand(i["hand"]), parse_card(i["lead"]))
+    ),
+    "piquet.dealer_by_cut": lambda i: _fn("dealer_by_cut")(
+        parse_card(i["first"]), parse_card(i["second"])
+    ),
     "piquet.deal": _deal,
     "piquet.exchange_limits": _limits,
     "piquet.exchange": _exchange,
@@ -161,7 +171,9 @@ ADAPTERS: dict[str, Callable[[JSON], JSON]] = {
     "piquet.misdeclaration_remedy": lambda i: _fn("misdeclaration_remedy")(bool(i["played_card"])),
     "piquet.pic_repic": _pic,
     "piquet.honour_count": lambda i: _fn("honour_count")(
-        i["player"], int(i["declared"]), int(i["opponent_declared"]),
+        i["player"],
+        int(i["declared"]),
+        int(i["opponent_declared"]),
         int(i.get("play_before_opponent_scores", 0)),
     ),
     "piquet.late_pic_claim": lambda i: _fn("late_pic_claim")(i["stage"]),
@@ -192,7 +204,9 @@ ADAPTERS: dict[str, Callable[[JSON], JSON]] = {
         bool(i["could_follow_suit"]), bool(i["followed_suit"])
     ),
     "piquet.thrown_in_hand": lambda i: _fn("thrown_in_hand")(bool(i["mixed_with_table"])),
-    "piquet.dealt_out_of_turn": lambda i: _fn("dealt_out_of_turn")(bool(i["rightful_dealer_looked"])),
+    "piquet.dealt_out_of_turn": lambda i: _fn("dealt_out_of_turn")(
+        bool(i["rightful_dealer_looked"])
+    ),
     "piquet.reversed_cards": lambda i: _fn("reversed_cards")(int(i["count"])),
 }
 

@@ -68,7 +68,9 @@ class Emendation:
     def describe(self) -> str:
         """One line for reports: what is read, against what, how sure."""
         raw = f"print/OCR {self.raw!r}" if self.raw else "the text is silent"
-        return f"{self.paragraph}: reads {self.reading!r} ({raw}; cert {self.cert}): {self.evidence}"
+        return (
+            f"{self.paragraph}: reads {self.reading!r} ({raw}; cert {self.cert}): {self.evidence}"
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,7 +92,12 @@ def vector_entries(claim: Claim, urns: dict[str, str]) -> list[dict[str, JSON]]:
         if urns.get(claim.paragraph):
             entry["urn"] = urns[claim.paragraph]
         entry.update(
-            {"quote": claim.quote, "rule": claim.rule, "input": dict(case.input), "expected": case.expected}
+            {
+                "quote": claim.quote,
+                "rule": claim.rule,
+                "input": dict(case.input),
+                "expected": case.expected,
+            }
         )
         if claim.note:
             entry["note"] = claim.note
@@ -144,4 +149,3 @@ def export_vectors(out_dir: Path, tei_dir: Path | None = None) -> list[Path]:
     atomic_write(schema_copy, SCHEMA_PATH.read_bytes())
     written.append(schema_copy)
     return written
-

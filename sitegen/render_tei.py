@@ -326,7 +326,9 @@ class _Renderer:
             if layer == "raw":
                 return ""
             n = el.get("n", "")
-            where = " (position estimated: the OCR lost the number)" if el.get("cert") == "low" else ""
+            where = (
+                " (position estimated: the OCR lost the number)" if el.get("cert") == "low" else ""
+            )
             title = f"printed page {n} begins{where}"
             return f"<span{attrs(class_='sw-pb', data_n=n, title=title)}></span>"
         if name == "lb":

@@ -15,8 +15,12 @@ TEXT = "Dieſes Spiel iſt ſchön, wel⸗ chem man folgt. Die Größe zählt.\n
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "stichwort", "repair", *args],
-                          capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "stichwort", "repair", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "cp1252", "latin-1"])

@@ -23,12 +23,16 @@ def debris_runs(text: str) -> list[tuple[str, bool]]:
 
 # --- bleed-through debris ---------------------------------------------------------
 
+
 def test_long_debris_run_deleted_as_noise() -> None:
-    raw = ("Man darf nicht auf dem Tische bloß We si 3 bi dDin ommnt; man . so als gner "
-           "beidas sen, wei nn. loß eine einzige Karte liegen lassen.")
+    raw = (
+        "Man darf nicht auf dem Tische bloß We si 3 bi dDin ommnt; man . so als gner "
+        "beidas sen, wei nn. loß eine einzige Karte liegen lassen."
+    )
     r = repair(raw)
     assert " ".join(r.reading.split()) == (
-        "Man darf nicht auf dem Tische bloß eine einzige Karte liegen lassen.")
+        "Man darf nicht auf dem Tische bloß eine einzige Karte liegen lassen."
+    )
     assert any(e.kind == "noise" and e.confidence < 1 for e in r.edits)
 
 
@@ -67,14 +71,22 @@ def test_legitimate_text_is_not_debris(text: str) -> None:
 
 # --- closed-class words capitalised mid-sentence ----------------------------------
 
+
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
-        ("So beginnt das Spiel, daß Die Gegner nichts merken.",
-         "So beginnt das Spiel, daß die Gegner nichts merken."),
-        ("Er hat keine Karte; es ist Daher unbedingt nötig zu passen.",
-         "Er hat keine Karte; es ist daher unbedingt nötig zu passen."),
-        ("Man fragt den Partner, wenn Dieser sie hat.", "Man fragt den Partner, wenn dieser sie hat."),
+        (
+            "So beginnt das Spiel, daß Die Gegner nichts merken.",
+            "So beginnt das Spiel, daß die Gegner nichts merken.",
+        ),
+        (
+            "Er hat keine Karte; es ist Daher unbedingt nötig zu passen.",
+            "Er hat keine Karte; es ist daher unbedingt nötig zu passen.",
+        ),
+        (
+            "Man fragt den Partner, wenn Dieser sie hat.",
+            "Man fragt den Partner, wenn dieser sie hat.",
+        ),
     ],
 )
 def test_closed_class_word_lowercased_mid_sentence(raw: str, expected: str) -> None:
@@ -99,14 +111,17 @@ def test_capitals_that_stay(text: str) -> None:
 
 # --- player letters ----------------------------------------------------------------
 
-EXAMPLE = ("Es spielen vier Personen. A giebt, B spielt aus, C sticht, und D hat nichts. "
-           "Dann spielt A wieder, und B gibt zu. ")
+EXAMPLE = (
+    "Es spielen vier Personen. A giebt, B spielt aus, C sticht, und D hat nichts. "
+    "Dann spielt A wieder, und B gibt zu. "
+)
 
 
 def test_misread_player_letter_restored_in_a_worked_example() -> None:
     r = repair(EXAMPLE + "U, der nichts mehr hat, passt; E sticht, und da 8 nichts hat, geht er.")
-    assert r.reading.endswith("A, der nichts mehr hat, passt; C sticht, und da B nichts hat, "
-                              "geht er.")
+    assert r.reading.endswith(
+        "A, der nichts mehr hat, passt; C sticht, und da B nichts hat, geht er."
+    )
     assert any("player" in e.evidence for e in r.edits)
 
 
@@ -129,9 +144,11 @@ def test_no_player_letters_without_a_worked_example() -> None:
 
 # --- hyphens read as colons, long s read as T ---------------------------------------
 
+
 def test_colon_read_for_a_line_end_hyphen_is_joined() -> None:
     assert reading("Es müssen mehrere Karten abgehoben wer: den, um es zu sehen.") == (
-        "Es müssen mehrere Karten abgehoben werden, um es zu sehen.")
+        "Es müssen mehrere Karten abgehoben werden, um es zu sehen."
+    )
 
 
 @pytest.mark.parametrize(
@@ -147,7 +164,8 @@ def test_real_colon_stays(text: str) -> None:
 
 def test_long_s_read_as_capital_t() -> None:
     assert reading("Wenn es so Tteht, hat er die Tpeziellen Karten.") == (
-        "Wenn es so steht, hat er die speziellen Karten.")
+        "Wenn es so steht, hat er die speziellen Karten."
+    )
 
 
 def test_capital_t_of_a_known_word_stays() -> None:

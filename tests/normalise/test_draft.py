@@ -24,8 +24,14 @@ def _maps(view: View) -> tuple[tuple[list[int], list[int]], tuple[list[int], lis
         ("abc", [Edit(0, 0, "", "xy", "noise", 1.0, "insert at the start")]),
         ("abc", [Edit(1, 3, "bc", "", "noise", 1.0, "delete at the end")]),
         ("abc", [Edit(3, 3, "", "z", "noise", 1.0, "insert at the end")]),
-        ("abcdef", [Edit(0, 1, "a", "A", "ocr", 1.0, "e"), Edit(1, 2, "b", "", "noise", 1.0, "e"),
-                    Edit(4, 6, "ef", "xyz", "ocr", 1.0, "e")]),
+        (
+            "abcdef",
+            [
+                Edit(0, 1, "a", "A", "ocr", 1.0, "e"),
+                Edit(1, 2, "b", "", "noise", 1.0, "e"),
+                Edit(4, 6, "ef", "xyz", "ocr", 1.0, "e"),
+            ],
+        ),
     ],
 )
 def test_unit_map_matches_reference(raw: str, edits: list[Edit]) -> None:

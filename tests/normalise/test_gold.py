@@ -33,6 +33,9 @@ def test_clean_seeds_barely_change() -> None:
     for name in ("003_fc397ede5e9ddbb5.txt", "004_78ac239cc2f0ace7.txt"):
         raw = (SEEDS / name).read_text(encoding="utf-8")
         r = repair(raw)
-        changed = sum(len(e.original) + len(e.replacement) for e in r.edits
-                      if e.kind not in ("whitespace", "noise", "hyphenation"))
+        changed = sum(
+            len(e.original) + len(e.replacement)
+            for e in r.edits
+            if e.kind not in ("whitespace", "noise", "hyphenation")
+        )
         assert changed <= 0.003 * len(raw), [e for e in r.edits if e.kind == "ocr"]

@@ -9,13 +9,37 @@ from normalise import apply_edits, check_edits, repair, restore_raw
 
 FRAKTURISH = st.lists(
     st.sampled_from(
-        [*list("abcdefghijklmnopqrstuvwxyzäöüßſABCDEFGHIJKLMNOPRSTUVWZ0123456789"), " ", " ", " ", "\n", ".", ",", ";", ")", "(", "⸗", "-", "=", "¬", "�", "ꝛc.", "§", "ͤ", "\xa0", "ift ", "fie ", "wel⸗ chem ", "Da me ", "3. B. ", "1. 1. "]
+        [
+            *list("abcdefghijklmnopqrstuvwxyzäöüßſABCDEFGHIJKLMNOPRSTUVWZ0123456789"),
+            " ",
+            " ",
+            " ",
+            "\n",
+            ".",
+            ",",
+            ";",
+            ")",
+            "(",
+            "⸗",
+            "-",
+            "=",
+            "¬",
+            "�",
+            "ꝛc.",
+            "§",
+            "ͤ",
+            "\xa0",
+            "ift ",
+            "fie ",
+            "wel⸗ chem ",
+            "Da me ",
+            "3. B. ",
+            "1. 1. ",
+        ]
     ),
     max_size=120,
 ).map("".join)
-ANY_TEXT = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200
-)
+ANY_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200)
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -54,14 +78,34 @@ def test_idempotent_on_the_seeds(root) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_empty_and_degenerate_inputs() -> None:
-    for raw in ["", " ", "\n\n", "\x00", "\x00ſ\x00", "\ufffd", "\ufffd" * 50, "ſ" * 1000,
-                "-" * 100, "⸗ ⸗ ⸗", "1 2 3 4 5 6 7 8 9 10 11 12", "\U000116d0 12 x"]:
+    for raw in [
+        "",
+        " ",
+        "\n\n",
+        "\x00",
+        "\x00ſ\x00",
+        "\ufffd",
+        "\ufffd" * 50,
+        "ſ" * 1000,
+        "-" * 100,
+        "⸗ ⸗ ⸗",
+        "1 2 3 4 5 6 7 8 9 10 11 12",
+        "\U000116d0 12 x",
+    ]:
         check(raw)
 
 
 def test_found_by_hypothesis_stay_fixed() -> None:
-    for raw in [" 3. B. ", "r3. B. ", "r1. 1. a", "\xa01. 1. a", "1. 1. \n1. 1. a", "oV0",
-                "aſſ\ne", "0 "]:
+    for raw in [
+        " 3. B. ",
+        "r3. B. ",
+        "r1. 1. a",
+        "\xa01. 1. a",
+        "1. 1. \n1. 1. a",
+        "oV0",
+        "aſſ\ne",
+        "0 ",
+    ]:
         check(raw)
         once = repair(raw).reading
         assert repair(once).reading == once, raw

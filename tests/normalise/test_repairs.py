@@ -45,18 +45,27 @@ def test_hyphen_of_truncated_or_real_compound_is_kept(raw: str, expected: str) -
 
 def test_ascii_hyphen_at_line_end_joins() -> None:
     text = "Kommt ein solches Zusammen-\ntreffen der Zahl nicht vor, so zahlt der Bankier."
-    assert reading(text) == "Kommt ein solches Zusammentreffen der Zahl nicht vor, so zahlt der Bankier."
+    assert (
+        reading(text)
+        == "Kommt ein solches Zusammentreffen der Zahl nicht vor, so zahlt der Bankier."
+    )
 
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
-        ("Es mu\ufffd unter allen Umst\ufffdnden Farbe bekannt werden.",
-         "Es muß unter allen Umständen Farbe bekannt werden."),
-        ("Er sagt, da\ufffd es die gr\ufffd\ufffdte Karte ist.",
-         "Er sagt, daß es die größte Karte ist."),
-        ("Es wird \ufffdgeboten\ufffd, wovon das Spiel seinen Namen hat.",
-         "Es wird „geboten“, wovon das Spiel seinen Namen hat."),
+        (
+            "Es mu\ufffd unter allen Umst\ufffdnden Farbe bekannt werden.",
+            "Es muß unter allen Umständen Farbe bekannt werden.",
+        ),
+        (
+            "Er sagt, da\ufffd es die gr\ufffd\ufffdte Karte ist.",
+            "Er sagt, daß es die größte Karte ist.",
+        ),
+        (
+            "Es wird \ufffdgeboten\ufffd, wovon das Spiel seinen Namen hat.",
+            "Es wird „geboten“, wovon das Spiel seinen Namen hat.",
+        ),
     ],
 )
 def test_replacement_character_restored(raw: str, expected: str) -> None:

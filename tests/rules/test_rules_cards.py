@@ -101,7 +101,8 @@ def test_rank_orders_are_per_game() -> None:
 
 
 def test_canonical_sort() -> None:
-    order = RankOrder((Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE,
-                       Rank.EIGHT, Rank.SEVEN))
+    order = RankOrder(
+        (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+    )
     cards = parse_cards(["7C", "AH", "10S", "KS", "QD"])
     assert format_cards(order.sorted(cards)) == ["KS", "10S", "AH", "QD", "7C"]

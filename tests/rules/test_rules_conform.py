@@ -48,7 +48,9 @@ def failing_ids(reports: list) -> set[str]:
     return {f["id"] for r in reports for f in r.failures}
 
 
-def test_reference_adapter_passes_every_vector(vector_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_reference_adapter_passes_every_vector(
+    vector_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert conform_command("rules.reference_adapter", [vector_file], as_json=True) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["summary"]["failed"] == report["summary"]["skipped"] == 0
@@ -63,19 +65,28 @@ def test_wrong_adapter_fails_exactly_the_affected_vectors(vector_file: Path) -> 
     assert by_rule["piquet.deal"].skipped == 3 and by_rule["piquet.deal"].failed == 0
     assert by_rule["piquet.pip_value"].failed == 0
     quint = next(f for f in by_rule["piquet.sequence_value"].failures)
-    assert (quint["expected"], quint["got"], quint["paragraph"]) == (15, 14, "engelmann1798.piquet.p8")
+    assert (quint["expected"], quint["got"], quint["paragraph"]) == (
+        15,
+        14,
+        "engelmann1798.piquet.p8",
+    )
 
 
-def test_wrong_adapter_report_and_exit_status(vector_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_wrong_adapter_report_and_exit_status(
+    vector_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert conform_command(WRONG, [vector_file], as_json=False) == 1
     out = capsys.readouterr().out
     failed = len(QUINTE_VECTORS | LAST_TRICK_VECTORS)
     assert f"{failed} failed, 3 skipped" in out
-    assert "FAILED piquet.sequence.quart_quint.quint (engelmann1798.piquet.p8) rule piquet.sequence_value" in out
+    assert (
+        "FAILED piquet.sequence.quart_quint.quint (engelmann1798.piquet.p8) rule piquet.sequence_value"
+        in out
+    )
     assert "  expected 15\n  got      14\n" in out
 
 
-EXTERNAL = '''
+EXTERNAL = """
 import json, sys
 VALUES = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
 for line in sys.stdin:
@@ -90,7 +101,7 @@ for line in sys.stdin:
     else:
         answer = {"unsupported": True}
     print(json.dumps(answer), flush=True)
-'''
+"""
 
 
 def test_exec_adapter_speaks_json_lines(vector_file: Path, tmp_path: Path) -> None:
@@ -106,15 +117,20 @@ def test_exec_adapter_speaks_json_lines(vector_file: Path, tmp_path: Path) -> No
     units = reports["piquet.partie_units"]
     # rounding down breaks exactly the cases with a remainder of 5 or more
     assert {f["id"] for f in units.failures} == {
-        "piquet.partie.by_tens.15", "piquet.partie.by_tens.5", "piquet.partie.rounding.45",
-        "piquet.partie.worked_example.35", "piquet.partie.worked_example.46",
+        "piquet.partie.by_tens.15",
+        "piquet.partie.by_tens.5",
+        "piquet.partie.rounding.45",
+        "piquet.partie.worked_example.35",
+        "piquet.partie.worked_example.46",
     }
     assert reports["piquet.pip_value"].failed == 8
     assert "pips not done yet" in reports["piquet.pip_value"].failures[0]["error"]
     assert reports["piquet.deal"].skipped == 3
 
 
-def test_cli_conform_and_errors(vector_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_conform_and_errors(
+    vector_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["conform", "rules.reference_adapter", "--vectors", str(vector_file)]) == 0
     assert "0 failed" in capsys.readouterr().out
     assert main(["conform", "no_such_adapter_module", "--vectors", str(vector_file)]) == 2

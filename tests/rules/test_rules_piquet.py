@@ -94,7 +94,9 @@ def test_exchange_limits() -> None:
 
 
 @given(shuffled, st.integers(3, 5), st.data())
-def test_exchange_keeps_twelve_cards_and_the_pack(order: list[Card], took: int, data: st.DataObject) -> None:
+def test_exchange_keeps_twelve_cards_and_the_pack(
+    order: list[Card], took: int, data: st.DataObject
+) -> None:
     dealt = piquet.deal(order)
     younger_n = data.draw(st.integers(2, 8 - took))
     elder_d = data.draw(st.permutations(dealt.elder.cards))[:took]
@@ -104,9 +106,9 @@ def test_exchange_keeps_twelve_cards_and_the_pack(order: list[Card], took: int, 
     assert set(result.elder) == (set(dealt.elder) - set(elder_d)) | set(dealt.talon[:took])
     assert set(result.younger) >= set(dealt.talon[took : took + younger_n])
     assert len(result.left) == 8 - took - younger_n
-    assert set(result.elder) | set(result.younger) | set(result.left) | set(elder_d) | set(younger_d) == set(
-        FRENCH_32
-    )
+    assert set(result.elder) | set(result.younger) | set(result.left) | set(elder_d) | set(
+        younger_d
+    ) == set(FRENCH_32)
 
 
 def test_exchange_rejects_wrong_counts_and_foreign_discards() -> None:
@@ -207,6 +209,7 @@ def test_best_set_annuls_and_scores_are_antisymmetric(order: list[Card]) -> None
 
 
 # ---------------------------------------------------------------- declarations and laws
+
 
 @given(shuffled)
 def test_declarations_are_non_negative_and_exclusive(order: list[Card]) -> None:
@@ -322,7 +325,10 @@ def test_partie_rounding_at_the_boundaries() -> None:
         piquet.partie_units(-1)
 
 
-@given(st.lists(st.integers(0, 200), min_size=4, max_size=4), st.lists(st.integers(0, 200), min_size=4, max_size=4))
+@given(
+    st.lists(st.integers(0, 200), min_size=4, max_size=4),
+    st.lists(st.integers(0, 200), min_size=4, max_size=4),
+)
 def test_partie_result_is_antisymmetric(a: list[int], b: list[int]) -> None:
     winner, parties = piquet.partie_result(a, b)
     other_winner, other_parties = piquet.partie_result(b, a)

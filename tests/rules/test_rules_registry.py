@@ -80,7 +80,9 @@ def test_every_rules_paragraph_and_law_is_formalised_or_strategy() -> None:
     uncited = {
         f"{SIGLUM}.{b.id}"
         for b in structure.blocks
-        if b.id.startswith("piquet.") and b.kind in ("p", "item") and f"{SIGLUM}.{b.id}" not in cited
+        if b.id.startswith("piquet.")
+        and b.kind in ("p", "item")
+        and f"{SIGLUM}.{b.id}" not in cited
     }
     assert uncited == set(unformalised())
     assert all(reason for reason in unformalised().values())

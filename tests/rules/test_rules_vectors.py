@@ -49,7 +49,10 @@ def test_vectors_mirror_the_claims(exported: dict[str, object]) -> None:
         for case_id, case in zip(claim.case_ids(), claim.cases, strict=True):
             v = by_id[case_id]
             assert (v["claim"], v["paragraph"], v["quote"], v["rule"]) == (
-                claim.id, claim.paragraph, claim.quote, claim.rule,
+                claim.id,
+                claim.paragraph,
+                claim.quote,
+                claim.rule,
             )
             assert v["input"] == case.input and v["expected"] == case.expected
     assert exported["game"] == "piquet"
