@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import tomllib
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -24,7 +23,6 @@ from sitegen.render_tei import Block, Section, TeiDocument, load_tei
 __all__ = ["ROOT", "Claim", "Edition", "Emendation", "Rule", "load_edition", "site_config"]
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "corpus"
 MKDOCS_YML = ROOT / "site" / "mkdocs.yml"
 
 
@@ -122,18 +120,11 @@ def site_config(path: Path = MKDOCS_YML) -> dict[str, Any]:
         return yaml.load(handle, Loader=Loader) or {}
 
 
-def load_sources(corpus: Path = CORPUS) -> dict[str, dict[str, Any]]:
-    """``meta.toml`` of every source directory, by siglum, in the corpus's order."""
-    try:
-        from corpus import SIGLA
-    except ImportError:  # pragma: no cover - the corpus package is always there
-        SIGLA = ()
-    out: dict[str, dict[str, Any]] = {}
-    names = list(SIGLA) + sorted(p.parent.name for p in corpus.glob("*/meta.toml"))
-    for siglum in dict.fromkeys(names):
-        meta = corpus / siglum / "meta.toml"
-        out[siglum] = tomllib.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {}
-    return out
+def load_sources() -> dict[str, dict[str, Any]]:
+    """The metadata (``meta.toml``) of every source, by siglum, checksum verified."""
+    from corpus import SIGLA, load_source
+
+    return {siglum: load_source(siglum).meta for siglum in SIGLA}
 
 
 def load_rules() -> list[Rule]:
@@ -178,13 +169,13 @@ def edition_version() -> str:
         return "0"
 
 
-def load_edition(build_dir: Path, today: dt.date | None = None, corpus: Path = CORPUS) -> Edition:
+def load_edition(build_dir: Path, today: dt.date | None = None) -> Edition:
     """Gather the TEI files of ``build_dir/tei``, rules, claims, metadata and config."""
     tei_files = sorted((build_dir / "tei").glob("*.xml"))
     config = site_config()
     return Edition(
         build_dir=build_dir,
-        sources=load_sources(corpus),
+        sources=load_sources(),
         documents=[load_tei(path) for path in tei_files],
         rules=load_rules(),
         claims=load_claims(build_dir / "claims.json"),
