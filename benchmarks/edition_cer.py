@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -28,12 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 from corpus import SIGLA, CorpusError, load_corrections, load_source, load_structure  # noqa: E402
 from normalise import Edit, Repair, merge_layers, repair  # noqa: E402
+from tei.normal import fold  # noqa: E402
 
 GOLD = ROOT.parent / "shared" / "gold-dev" / "passages.jsonl"
-
-
-def _fold(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def fallback_repair(siglum: str) -> Repair:
@@ -91,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         read, origin = reader(siglum, args.fallback)
         print(f"{siglum}: {len(mine)} passages, reading from {origin}")
         for p in mine:
-            got, gold = _fold(read(p["start"], p["end"])), _fold(p["gold"])
+            got, gold = fold(read(p["start"], p["end"])), fold(p["gold"])
             dist = Levenshtein.distance(got, gold)
             total_dist += dist
             total_len += len(gold)

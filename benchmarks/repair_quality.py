@@ -25,17 +25,13 @@ from rapidfuzz.distance import Levenshtein
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tei.normal import fold  # noqa: E402
+
 SHARED = ROOT.parent / "shared"
-_WS = re.compile(r"\s+")
 _HYPHEN = re.compile(r"(?<=\w)[⸗¬=-]\s+(?=[a-zäöüß])")
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 Method = Callable[[str, int, int], str]
-
-
-def fold(text: str) -> str:
-    """Every white space run becomes one space; ends stripped."""
-    return _WS.sub(" ", text).strip()
 
 
 def regex_script(text: str) -> str:

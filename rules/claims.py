@@ -23,6 +23,7 @@ from typing import Any
 
 from rules.errors import RulesError
 from rules.registry import get_rule
+from tei.normal import fold
 
 __all__ = [
     "Case",
@@ -71,11 +72,6 @@ class Claim:
     def case_ids(self) -> list[str]:
         """Stable ids of the cases: ``<claim id>.<case name or number>``."""
         return [f"{self.id}.{c.name or i + 1}" for i, c in enumerate(self.cases)]
-
-
-def fold(text: str) -> str:
-    """White space folded to single spaces, ends trimmed (how quotes are compared)."""
-    return " ".join(text.split())
 
 
 def all_claims() -> list[Claim]:

@@ -7,12 +7,9 @@ from pathlib import Path
 from rapidfuzz.distance import Levenshtein
 
 from normalise import repair
+from tei.normal import fold
 
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
-
-
-def fold(text: str) -> str:
-    return " ".join(text.split())
 
 
 def test_engine_beats_raw_on_gold_dev(gold_passages: list[dict[str, object]]) -> None:
