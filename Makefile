@@ -8,15 +8,15 @@ BIN := $(VENV)/bin
 STICHWORT := $(BIN)/stichwort
 BUILD := build
 
-.PHONY: edition test venv system-deps schema lint clean tei claims vectors pages
+.PHONY: edition test venv system-deps schema lint clean tei claims vectors coverage pages
 
-edition: venv system-deps tei claims vectors pages
+edition: venv system-deps tei claims vectors coverage pages
 	@echo "Edition built: open $(BUILD)/site/index.html"
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,openspiel]'
 	touch $@
 
 venv: $(BIN)/.installed
@@ -42,7 +42,10 @@ claims: tei
 vectors: venv
 	$(STICHWORT) export --out $(BUILD)/vectors
 
-pages: tei claims vectors
+coverage: tei
+	$(STICHWORT) coverage --tei $(BUILD)/tei --out $(BUILD)/coverage.json
+
+pages: tei claims vectors coverage
 	$(STICHWORT) site --build $(BUILD) --docs $(BUILD)/docs
 
 test: edition schema

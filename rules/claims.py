@@ -1,5 +1,8 @@
 """Claims: a verbatim quote of one paragraph's reading text, checked by executable cases.
 
+Claims are data: each game package holds ``claims.toml`` (schema:
+``rules/schema/claims.schema.json``), which an editor can extend without Python.
+
 A :class:`Claim` says "the source says *this* (``quote``, in ``paragraph``), and the rule
 ``rule`` computes *that*" (``cases``: JSON input and expected JSON output). Checking a
 claim means two things, both reported by :func:`run_claims`:
@@ -16,13 +19,15 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from rules.errors import RulesError
-from rules.registry import get_rule
+from rules.registry import game_packages, get_rule
 from tei.normal import fold
 
 __all__ = [
@@ -30,22 +35,28 @@ __all__ = [
     "Claim",
     "all_claims",
     "check_case",
+    "claims_file",
     "fold",
+    "load_claims",
     "run_claims",
 ]
 
 JSON = Any
-CLAIM_MODULES: tuple[str, ...] = ("rules.piquet_claims",)
 _ID = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
+SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "claims.schema.json"
 
 
 @dataclass(frozen=True, slots=True)
 class Case:
-    """One executable case: JSON ``input`` for the rule and the ``expected`` JSON output."""
+    """One executable case: JSON ``input`` and the ``expected`` output, or ``rejects``.
+
+    A case that ``rejects`` says the rule must refuse the input (raise an error).
+    """
 
     input: Mapping[str, JSON]
     expected: JSON
     name: str = ""
+    rejects: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +85,73 @@ class Claim:
         return [f"{self.id}.{c.name or i + 1}" for i, c in enumerate(self.cases)]
 
 
-def all_claims() -> list[Claim]:
-    """Every claim of every game, in definition order; ids are unique."""
-    import importlib
+def claims_file(package: str) -> Path:
+    """The claims file of a game package (``rules.piquet`` -> ``rules/piquet/claims.toml``)."""
+    return Path(__file__).resolve().parent / package.split(".")[-1] / "claims.toml"
 
+
+def _json_field(entry: Mapping[str, JSON], key: str, where: str) -> JSON:
+    if key in entry:
+        return entry[key]
+    try:
+        return json.loads(entry[f"{key}_json"])
+    except json.JSONDecodeError as error:
+        raise RulesError(f"{where}: {key}_json is not JSON: {error}") from None
+
+
+def load_claims(path: Path) -> list[Claim]:
+    """The claims of one TOML file, checked against the claims schema."""
+    import jsonschema
+
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulesError(f"{path}: cannot read: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(f"{path}: not TOML: {error}") from None
+    validator = jsonschema.Draft202012Validator(_claims_schema())
+    problem = next(iter(sorted(validator.iter_errors(data), key=lambda e: list(e.path))), None)
+    if problem is not None:
+        place = "/".join(str(p) for p in problem.path) or "top level"
+        raise RulesError(f"{path}: {place}: {problem.message}")
     claims: list[Claim] = []
-    for module in CLAIM_MODULES:
-        claims.extend(importlib.import_module(module).CLAIMS)
+    for number, entry in enumerate(data.get("claim", []), 1):
+        where = f"{path}: claim {number} ({entry['id']})"
+        cases = tuple(
+            Case(
+                input=_json_field(case, "input", where),
+                expected=None if case.get("rejects") else _json_field(case, "expected", where),
+                name=case.get("name", ""),
+                rejects=bool(case.get("rejects", False)),
+            )
+            for case in entry["case"]
+        )
+        claims.append(
+            Claim(
+                id=entry["id"],
+                paragraph=entry["paragraph"],
+                quote=entry["quote"],
+                rule=entry["rule"],
+                cases=cases,
+                note=entry.get("note", ""),
+            )
+        )
+    return claims
+
+
+@cache
+def _claims_schema() -> dict[str, JSON]:
+    schema: dict[str, JSON] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return schema
+
+
+def all_claims() -> list[Claim]:
+    """Every claim of every game package, in file order; ids are unique."""
+    claims: list[Claim] = []
+    for package in game_packages():
+        path = claims_file(package)
+        if path.exists():
+            claims.extend(load_claims(path))
     seen: set[str] = set()
     for claim in claims:
         if claim.id in seen:
@@ -106,7 +177,14 @@ def check_case(rule: str, case: Case, adapter: Adapter | None = None) -> str | N
     except NotImplementedError:
         return f"rule {rule} is not implemented by the adapter"
     except Exception as error:  # an adapter may raise anything; report it, don't crash
+        if case.rejects:
+            return None
         return f"{type(error).__name__}: {error}"
+    if case.rejects:
+        return (
+            f"input {json.dumps(case.input, ensure_ascii=False)}: must be refused, "
+            f"got {json.dumps(got, ensure_ascii=False, default=str)}"
+        )
     got = json.loads(json.dumps(got))
     if got != case.expected:
         return (
@@ -175,6 +253,42 @@ def evaluate(
     return results
 
 
+def evaluate_transcripts(
+    readings: Mapping[str, str], urns: Mapping[str, str] | None = None
+) -> list[dict[str, JSON]]:
+    """Check the worked transcripts of every game: quote in the paragraph, scores by hand."""
+    from rules.registry import games
+    from rules.transcripts import check_worked, load_worked
+
+    results: list[dict[str, JSON]] = []
+    for game in games().values():
+        for transcript in load_worked(game):
+            problems: list[str] = []
+            reading = readings.get(transcript.paragraph)
+            if reading is None:
+                problems.append(f"paragraph {transcript.paragraph} is not in the edition")
+            elif fold(transcript.quote) not in fold(reading):
+                problems.append(f"quote not found in the reading text of {transcript.paragraph}")
+            try:
+                check_worked(game, transcript)
+            except RulesError as error:
+                problems.append(str(error))
+            status = "failed" if problems else "passed"
+            result: dict[str, JSON] = {
+                "id": transcript.id,
+                "paragraph": transcript.paragraph,
+                "quote": transcript.quote,
+                "rules": [f"{game.name}.transcript"],
+                "status": status,
+                "note": "; ".join(problems) if problems else transcript.note,
+                "cases": [{"id": transcript.id, "status": status}],
+            }
+            if urns and urns.get(transcript.paragraph):
+                result["urn"] = urns[transcript.paragraph]
+            results.append(result)
+    return results
+
+
 def run_claims(tei_dir: Path, out: Path, adapter: Adapter | None = None) -> list[dict[str, JSON]]:
     """Check every claim against the TEI in ``tei_dir`` and the rules; write ``out`` as JSON.
 
@@ -183,9 +297,12 @@ def run_claims(tei_dir: Path, out: Path, adapter: Adapter | None = None) -> list
     or carries the claim's note and the emendations its rule records for the paragraph.
     """
     from normalise.textio import atomic_write
+    from rules.registry import games
 
     claims = all_claims()
-    sigla = sorted({c.paragraph.split(".", 1)[0] for c in claims})
+    sigla = sorted(
+        {c.paragraph.split(".", 1)[0] for c in claims} | {g.siglum for g in games().values()}
+    )
     readings: dict[str, str] = {}
     urns: dict[str, str] = {}
     for siglum in sigla:
@@ -193,5 +310,6 @@ def run_claims(tei_dir: Path, out: Path, adapter: Adapter | None = None) -> list
             readings[pid] = paragraph.reading
             urns[pid] = paragraph.urn
     results = evaluate(claims, readings, urns, adapter)
+    results += evaluate_transcripts(readings, urns)
     atomic_write(Path(out), json.dumps(results, ensure_ascii=False, indent=2) + "\n")
     return results

@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from rules.errors import RulesError
 
+if TYPE_CHECKING:
+    from rules.model import Game
+
 __all__ = [
-    "GAME_MODULES",
     "Emendation",
     "RuleInfo",
     "all_rules",
+    "game_packages",
+    "games",
+    "get_game",
     "get_rule",
     "rule",
     "rules_for_paragraph",
@@ -32,8 +38,12 @@ __all__ = [
 Cert = Literal["high", "medium", "low"]
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: Modules that register rules; importing them fills the registry.
-GAME_MODULES: tuple[str, ...] = ("rules.piquet",)
+
+def game_packages() -> tuple[str, ...]:
+    """The game packages: every sub-package of ``rules`` (``rules.piquet``, ...), sorted."""
+    import rules
+
+    return tuple(sorted(f"rules.{m.name}" for m in pkgutil.iter_modules(rules.__path__) if m.ispkg))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,15 +127,16 @@ def rule(
 ) -> Callable[[F], F]:
     """Register a rule function under ``<game>.<function name>``; returns it unchanged.
 
-    ``game`` defaults to the last part of the module name (``rules.piquet`` ->
-    ``piquet``). Each rule must cite at least one paragraph id and have a docstring.
+    ``game`` defaults to the game package the function lives in (``rules.piquet.functions``
+    -> ``piquet``). Each rule must cite at least one paragraph id and have a docstring.
     """
     cited = tuple(paragraphs)
     notes = tuple(emendations)
 
     def decorate(function: F) -> F:
         module = function.__module__
-        game_name = game or module.rsplit(".", 1)[-1]
+        parts = module.split(".")
+        game_name = game or (parts[1] if len(parts) > 2 and parts[0] == "rules" else parts[-1])
         full = name or f"{game_name}.{function.__name__}"
         doc = inspect.cleandoc(function.__doc__ or "")
         if not cited:
@@ -159,8 +170,27 @@ def rule(
 
 
 def _load() -> None:
-    for module in GAME_MODULES:
+    for module in game_packages():
         importlib.import_module(module)
+
+
+def games() -> dict[str, Game]:
+    """Every game of the model, by name (each game package's ``GAME``)."""
+    found: dict[str, Game] = {}
+    for module in game_packages():
+        game = getattr(importlib.import_module(module), "GAME", None)
+        if game is not None:
+            found[game.name] = game
+    return dict(sorted(found.items()))
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name``; :class:`RulesError` names the known ones."""
+    known = games()
+    try:
+        return known[name]
+    except KeyError:
+        raise RulesError(f"unknown game {name!r}; known: {', '.join(known)}") from None
 
 
 def all_rules() -> list[RuleInfo]:
@@ -182,7 +212,7 @@ def unformalised() -> dict[str, str]:
     """Paragraphs that the game modules deliberately leave unformalised, with the reason."""
     _load()
     result: dict[str, str] = {}
-    for module in GAME_MODULES:
+    for module in game_packages():
         result.update(getattr(importlib.import_module(module), "UNFORMALISED", {}))
     return result
 

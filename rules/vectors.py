@@ -1,26 +1,35 @@
-"""Export the claims' cases as language-agnostic JSON vectors, one file per game.
+"""Export the conformance vectors, one file per game: values, rejections and transcripts.
 
 ``build/vectors/<game>.json`` follows ``rules/schema/vectors.schema.json`` (JSON Schema
-draft 2020-12), which is copied next to it so the folder is self-contained. Each vector
-carries the claim, paragraph id (and CTS URN when the TEI is built), the verbatim quote,
-the rule name, the JSON input and the expected JSON output, and the emendations the
-rule records for that paragraph. How to run them: ``rules/ADAPTER.md``.
+draft 2020-12, format 2), copied beside it so the folder is self-contained:
+
+- **value** vectors: each case of each claim (quote, paragraph, URN, rule, input,
+  expected, and the emendations the rule records for that paragraph);
+- **rejection** vectors: ``"rejects": true``, an input the implementation must refuse;
+- **transcript** vectors: rule ``<game>.transcript``, a whole deal replayed on the
+  game model, expecting the legal actions before each action and the final scores
+  (:mod:`rules.transcripts`).
+
+How to run them: ``rules/ADAPTER.md``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from rules.claims import Claim, all_claims
 from rules.errors import RulesError
-from rules.registry import get_rule
+from rules.model import Game, replay
+from rules.registry import games, get_rule
+from rules.transcripts import Transcript, check_worked, cited_paragraphs, transcripts
 
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "vectors.schema.json"
 SCHEMA_NAME = "vectors.schema.json"
-FORMAT_VERSION = "1"
+FORMAT_VERSION = "2"
 DEFAULT_TEI = Path("build") / "tei"
 
 NOTATION = (
@@ -30,9 +39,11 @@ NOTATION = (
     "C Trefle (clubs); German: E Eichel, L Laub, R Rot/Herz, B Schellen. Examples: AS, "
     "10H, 7C, 6B (the Weli). Lists of cards that stand for a set (a hand, a pack) are in "
     "canonical order: suits S H D C (then E L R B), within a suit from high to low in the "
-    "game's rank order (Piquet: A K Q J 10 9 8 7). Players are named by role: 'elder' "
-    "(Vorhand, non-dealer, leads first) and 'younger' (the dealer). JSON null means "
-    "'nobody' or 'nothing'."
+    "game's rank order (Piquet: A K Q J 10 9 8 7). Seats are named by the game (Piquet: "
+    "'elder', the non-dealer who leads first, and 'younger', the dealer). JSON null means "
+    "'nobody' or 'nothing'. Actions in transcripts are short strings in the game's "
+    "notation ('discard 7C', 'buy 3', 'declare point', 'play AS'); the legal actions "
+    "before each action are listed sorted by Unicode code point."
 )
 
 JSON = Any
@@ -71,34 +82,31 @@ def _source(siglum: str, game: str) -> dict[str, str]:
     from corpus import load_source
 
     bibl = load_source(siglum).meta.get("bibl", {})
-    citation = (
-        f"{bibl.get('author', '')}, {bibl.get('title', '')}, {bibl.get('edition', '')}, "
-        f"{bibl.get('place', '')}: {bibl.get('publisher', '')}, {bibl.get('date', '')}"
-    )
+    parts = [bibl.get(k, "") for k in ("author", "title", "edition")]
+    place = f"{bibl.get('place', '')}: {bibl.get('publisher', '')}, {bibl.get('date', '')}"
+    citation = ", ".join(p for p in [*parts, place] if p)
     return {"siglum": siglum, "citation": citation, "chapter": game}
 
 
 def vector_entries(claim: Claim, urns: dict[str, str]) -> list[dict[str, JSON]]:
-    """The vectors of one claim, one per case."""
+    """The vectors of one claim, one per case (``value`` or ``rejection``)."""
     info = get_rule(claim.rule)
     notes = [e.to_json() for e in info.emendations if e.paragraph == claim.paragraph]
     entries = []
     for case_id, case in zip(claim.case_ids(), claim.cases, strict=True):
         entry: dict[str, JSON] = {
             "id": case_id,
+            "kind": "rejection" if case.rejects else "value",
             "claim": claim.id,
             "paragraph": claim.paragraph,
         }
         if urns.get(claim.paragraph):
             entry["urn"] = urns[claim.paragraph]
-        entry.update(
-            {
-                "quote": claim.quote,
-                "rule": claim.rule,
-                "input": dict(case.input),
-                "expected": case.expected,
-            }
-        )
+        entry.update({"quote": claim.quote, "rule": claim.rule, "input": dict(case.input)})
+        if case.rejects:
+            entry["rejects"] = True
+        else:
+            entry["expected"] = case.expected
         if claim.note:
             entry["note"] = claim.note
         if notes:
@@ -107,43 +115,107 @@ def vector_entries(claim: Claim, urns: dict[str, str]) -> list[dict[str, JSON]]:
     return entries
 
 
-def vectors_documents(tei_dir: Path | None = None) -> dict[str, dict[str, JSON]]:
+def transcript_entry(game: Game, transcript: Transcript, urns: dict[str, str]) -> dict[str, JSON]:
+    """The vector of one transcript: worked, random or rejection."""
+    entry: dict[str, JSON] = {
+        "id": transcript.id,
+        "kind": "rejection" if transcript.rejects else "transcript",
+    }
+    if transcript.paragraph:
+        entry.update({"claim": transcript.id, "paragraph": transcript.paragraph})
+        if urns.get(transcript.paragraph):
+            entry["urn"] = urns[transcript.paragraph]
+        entry["quote"] = transcript.quote
+    entry.update(
+        {
+            "rule": f"{game.name}.transcript",
+            "variant": transcript.variant,
+            "paragraphs": cited_paragraphs(game, transcript),
+            "input": transcript.input(),
+        }
+    )
+    if transcript.paragraph:
+        expected = check_worked(game, transcript)
+    else:
+        expected = None if transcript.rejects else replay(game, transcript.input())
+    if transcript.rejects:
+        entry["rejects"] = True
+    else:
+        entry["expected"] = expected
+    if transcript.note:
+        entry["note"] = transcript.note
+    return entry
+
+
+def _transcript_rule(game: Game) -> dict[str, JSON]:
+    return {
+        "summary": (
+            f"A whole deal of {game.title} on the game model: the legal actions before "
+            "each action (sorted by code point) and the final scores by seat. Deal "
+            f"format: {game.deal_format}"
+        ),
+        "paragraphs": [game.chapter],
+    }
+
+
+def vectors_documents(
+    tei_dir: Path | None = None, progress: Callable[[str], None] | None = None
+) -> dict[str, dict[str, JSON]]:
     """Every game's vector document (``{game: document}``), built in memory."""
     claims = all_claims()
-    urns = _urns(tei_dir, {c.paragraph.split(".", 1)[0] for c in claims})
+    known = games()
+    urns = _urns(
+        tei_dir, {c.paragraph.split(".", 1)[0] for c in claims} | {g.siglum for g in known.values()}
+    )
     by_game: dict[str, list[Claim]] = {}
     for claim in claims:
         by_game.setdefault(get_rule(claim.rule).game, []).append(claim)
     documents: dict[str, dict[str, JSON]] = {}
-    for game, game_claims in by_game.items():
+    for name in sorted(set(by_game) | set(known)):
+        if progress:
+            progress(name)
+        game_claims = by_game.get(name, [])
+        game = known.get(name)
         sigla = {c.paragraph.split(".", 1)[0] for c in game_claims}
+        if game is not None:
+            sigla.add(game.siglum)
         if len(sigla) != 1:
-            raise RulesError(f"game {game}: claims cite more than one source: {sorted(sigla)}")
+            raise RulesError(f"game {name}: claims cite more than one source: {sorted(sigla)}")
         names = sorted({c.rule for c in game_claims})
-        documents[game] = {
+        rules = {
+            n: {"summary": get_rule(n).summary, "paragraphs": list(get_rule(n).paragraphs)}
+            for n in names
+        }
+        vectors = [v for c in game_claims for v in vector_entries(c, urns)]
+        document: dict[str, JSON] = {
             "$schema": SCHEMA_NAME,
-            "game": game,
-            "source": _source(sigla.pop(), game),
+            "game": name,
+            "source": _source(sigla.pop(), name),
             "version": _version(),
             "notation": NOTATION,
-            "rules": {
-                n: {"summary": get_rule(n).summary, "paragraphs": list(get_rule(n).paragraphs)}
-                for n in names
-            },
-            "vectors": [v for c in game_claims for v in vector_entries(c, urns)],
         }
+        if game is not None:
+            rules[f"{name}.transcript"] = _transcript_rule(game)
+            document["variants"] = {n: v.to_json() for n, v in game.variants.items()}
+            vectors += [transcript_entry(game, t, urns) for t in transcripts(game)]
+        document["rules"] = rules
+        document["vectors"] = vectors
+        documents[name] = document
     return documents
 
 
-def export_vectors(out_dir: Path, tei_dir: Path | None = None) -> list[Path]:
+def export_vectors(
+    out_dir: Path, tei_dir: Path | None = None, progress: Callable[[str], None] | None = None
+) -> list[Path]:
     """Write ``<out_dir>/<game>.json`` for each game and the schema beside them; return the paths."""
     from normalise.textio import atomic_write
 
     out_dir = Path(out_dir)
+    documents = vectors_documents(tei_dir, progress)
     written: list[Path] = []
-    for game, document in sorted(vectors_documents(tei_dir).items()):
+    for game, document in sorted(documents.items()):
         path = out_dir / f"{game}.json"
-        atomic_write(path, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+        atomic_write(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
         written.append(path)
     schema_copy = out_dir / SCHEMA_NAME
     atomic_write(schema_copy, SCHEMA_PATH.read_bytes())

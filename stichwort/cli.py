@@ -82,9 +82,30 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from rules.vectors import export_vectors
 
-    for path in export_vectors(args.out):
+    for path in export_vectors(args.out, progress=_progress("export")):
         print(f"wrote {path}", file=sys.stderr)
     return 0
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from rules.coverage import summary, write_coverage
+
+    cover = write_coverage(args.tei, args.out, progress=_progress("coverage"))
+    rows = summary(cover)
+    covered = sum(r["covered"] for r in rows.values())
+    reasons = sum(r["unformalised"] for r in rows.values())
+    print(
+        f"{len(cover)} rule, law and example paragraphs: {covered} cited by a rule, "
+        f"{reasons} not formalisable with a reason; wrote {args.out}"
+    )
+    return 0
+
+
+def _progress(step: str) -> Callable[[str], None]:
+    def show(what: str) -> None:
+        print(f"{step}: {what}", file=sys.stderr, flush=True)
+
+    return show
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
@@ -150,6 +171,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("export", cmd_export, "Export the claims as language-agnostic JSON vectors.")
     p.add_argument(
         "--out", type=Path, default=BUILD / "vectors", help="directory (default: build/vectors)"
+    )
+
+    p = add(
+        "coverage",
+        cmd_coverage,
+        "Map every rule, law and example paragraph to the rules and claims that cover it.",
+    )
+    p.add_argument(
+        "--tei", type=Path, default=BUILD / "tei", help="TEI directory (default: build/tei)"
+    )
+    p.add_argument(
+        "--out", type=Path, default=BUILD / "coverage.json", help="default: build/coverage.json"
     )
 
     p = add(

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rules import piquet
 from rules.claims import Case, Claim, all_claims, evaluate, fold, run_claims
 from rules.errors import RulesError
+from rules.piquet import functions as piquet
 from rules.registry import get_rule
 from tei.layers import load_paragraphs
 from tests.conftest import built
@@ -69,8 +69,8 @@ def test_a_broken_quinte_makes_claims_fail(
 ) -> None:
     original = piquet.sequence_value
 
-    def quinte_14(length: int) -> int:
-        return 14 if length == 5 else original(length)
+    def quinte_14(length: int, tierce: int = 3) -> int:
+        return 14 if length == 5 else original(length, tierce)
 
     monkeypatch.setattr(piquet, "sequence_value", quinte_14)
     results = {r["id"]: r for r in evaluate(all_claims(), readings)}

@@ -41,11 +41,11 @@ def test_every_rule_cites_existing_paragraphs() -> None:
 def test_rule_info_is_introspectable() -> None:
     info = get_rule("piquet.sequence_value")
     assert info.game == "piquet"
-    assert info.module == "rules.piquet"
+    assert info.module == "rules.piquet.functions"
     assert info.summary.startswith("The value of one sequence")
     assert info.summary == info.doc.splitlines()[0]
     assert "def sequence_value" in info.source
-    assert info.file.endswith("piquet.py") and info.line > 0
+    assert info.file.endswith("piquet/functions.py") and info.line > 0
     assert info.emendations[0].raw == "Tertie, gilt 2 Points"
     data = info.to_json()
     assert data["paragraphs"] == ["engelmann1798.piquet.p8"]

@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 from unittest import mock
 
-from rules import piquet, reference_adapter
+from rules import reference_adapter
+from rules.piquet import functions as piquet
 
 _sequence_value = piquet.sequence_value
 
 
-def _wrong_sequence_value(length: int) -> int:
-    return 14 if length == 5 else _sequence_value(length)
+def _wrong_sequence_value(length: int, tierce: int = 3) -> int:
+    return 14 if length == 5 else _sequence_value(length, tierce)
 
 
 def call(rule: str, input: dict[str, Any]) -> Any:

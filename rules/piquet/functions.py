@@ -1,4 +1,6 @@
-"""Piquet as Engelmann (1798) states it: "Das Piquetspiel" and its 17 Gesetze.
+"""Piquet as Engelmann (1798) states it: the pure rule functions of "Das Piquetspiel" and its 17 Gesetze.
+
+The playable deal built on them is :mod:`rules.piquet.model`.
 
 Every function is pure and cites the paragraphs it implements (``engelmann1798.piquet.pN``
 for the rules, ``engelmann1798.piquet.gesetze.N`` for the laws). The edition follows its
@@ -58,6 +60,25 @@ ORDER = RankOrder(
     (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 )
 _PACK = frozenset(FRENCH_32)
+
+
+#: The most cards a hand may hold when it is scored (p4); more "zählet ganz und gar nichts".
+HAND_SIZE = 12
+
+
+def _scorable(*hands: Hand) -> None:
+    """Refuse hands no scored Piquet position has: over twelve cards, or a card in two hands."""
+    seen: set[Card] = set()
+    for hand in hands:
+        if len(hand) > HAND_SIZE:
+            raise PiquetError(
+                f"a hand of {len(hand)} cards is not scored: each player holds {HAND_SIZE} "
+                f"(p4), and one with more 'zählet ganz und gar nichts' (Gesetz 6)"
+            )
+        both = sorted(str(c) for c in seen.intersection(hand.cards))
+        if both:
+            raise PiquetError(f"a card cannot be in both hands: {', '.join(both)}")
+        seen.update(hand.cards)
 
 
 # ---------------------------------------------------------------- game state
@@ -324,7 +345,7 @@ def exchange_limits(player: Player, elder_took: int = 5) -> tuple[int, int]:
     return (2, 8 - elder_took)
 
 
-@rule(paragraphs=[p(5), law(11), law(6)], emendations=_EXCHANGE_EMENDATIONS)
+@rule(paragraphs=[p(5), law(11)], emendations=_EXCHANGE_EMENDATIONS)
 def exchange(
     dealt: DealResult, elder_discards: Sequence[Card], younger_discards: Sequence[Card]
 ) -> ExchangeResult:
@@ -333,8 +354,10 @@ def exchange(
     The elder takes the first cards of the upper five; the younger takes "die unmittelbar
     darauf folgenden", so the cards the elder left come to him first. Each player
     exchanges once only (Gesetz 11); the counts must lie within
-    :func:`exchange_limits`. Taking more than one discards is punished by Gesetz 6.
+    :func:`exchange_limits`. Taking more than one discards is Gesetz 12's case
+    (:func:`took_too_many`).
     """
+    _scorable(dealt.elder, dealt.younger, Hand.of(dealt.talon))
     result: dict[Player, Hand] = {}
     position = 0
     steps: tuple[tuple[Player, Hand, Sequence[Card]], ...] = (
@@ -371,7 +394,7 @@ _POINT_EMENDATION = Emendation(
 )
 
 
-@rule(paragraphs=[p(7)])
+@rule(paragraphs=[p(7), p(1)])
 def pip_value(card: Card) -> int:
     """The pips of a card in the point: Aß 11, König, Dame, Bube 10, others face value."""
     _check_cards([card])
@@ -388,6 +411,7 @@ def point(hand: Hand) -> Point | None:
 
     Returns ``None`` for an empty hand.
     """
+    _scorable(hand)
     best: Point | None = None
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         cards = hand.suit(suit)
@@ -399,7 +423,7 @@ def point(hand: Hand) -> Point | None:
     return best
 
 
-@rule(paragraphs=[p(7), p(20)], emendations=[_POINT_EMENDATION])
+@rule(paragraphs=[p(7), p(20), p(4), law(6)], emendations=[_POINT_EMENDATION])
 def point_score(elder: Hand, younger: Hand) -> tuple[Player | None, int]:
     """Who scores the point and how much: more cards wins; equal cards, more pips; else nobody.
 
@@ -407,6 +431,7 @@ def point_score(elder: Hand, younger: Hand) -> tuple[Player | None, int]:
     Augen auf beiden Seiten gleich, so gilt der Rummel nicht" (p7). The winner scores
     one per card of his point: the 1798 text is silent on the value (see emendation).
     """
+    _scorable(elder, younger)
     a, b = point(elder), point(younger)
     key_a = (a.cards, a.pips) if a else (0, 0)
     key_b = (b.cards, b.pips) if b else (0, 0)
@@ -438,14 +463,17 @@ _SEQUENCE_VALUES = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
 
 
 @rule(paragraphs=[p(8)], emendations=[_TIERCE_EMENDATION])
-def sequence_value(length: int) -> int:
+def sequence_value(length: int, tierce: int = 3) -> int:
     """The value of one sequence: Tertie 3, Quarte 4, Quinte 15, Sechste 16, Siebende 17, Achte 18.
 
-    Fewer than three cards are no sequence and count 0.
+    Fewer than three cards are no sequence and count 0. ``tierce`` is 3 as the edition
+    reads p8; 2 is the OCR's figure, kept as the variant ``reading_tierce_2``.
     """
     if not 0 <= length <= 8:
         raise PiquetError(f"a suit has 8 cards; no sequence of {length}")
-    return _SEQUENCE_VALUES.get(length, 0)
+    if tierce not in (2, 3):
+        raise PiquetError(f"a Tertie counts 3 (or 2 as the OCR prints), not {tierce}")
+    return tierce if length == 3 else _SEQUENCE_VALUES.get(length, 0)
 
 
 @rule(paragraphs=[p(8)])
@@ -455,6 +483,7 @@ def sequences(hand: Hand) -> tuple[Run, ...]:
     Sorted from the best down (longer first, then higher top card), as the elder counts
     them "bei dem höchsten anfängt".
     """
+    _scorable(hand)
     runs: list[Run] = []
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         strengths = sorted((ORDER.strength(c.rank) for c in hand.suit(suit)), reverse=True)
@@ -473,8 +502,8 @@ def _run_key(run: Run) -> tuple[int, int]:
     return (run.length, ORDER.strength(run.top))
 
 
-@rule(paragraphs=[p(8), p(9), p(20)], emendations=[_TIERCE_EMENDATION])
-def sequence_score(elder: Hand, younger: Hand) -> dict[Player, int]:
+@rule(paragraphs=[p(8), p(9), p(20), law(6)], emendations=[_TIERCE_EMENDATION])
+def sequence_score(elder: Hand, younger: Hand, tierce: int = 3) -> dict[Player, int]:
     """Sequences scored: the best sequence annuls all the opponent's and validates its holder's.
 
     Longer beats shorter ("die Quarte [macht] die Tertie ... zu nichte"); of equal length
@@ -482,13 +511,14 @@ def sequence_score(elder: Hand, younger: Hand) -> dict[Player, int]:
     The holder of the best counts all his sequences. Equal best sequences: neither
     counts (p20, "gleiche Sequenzen").
     """
+    _scorable(elder, younger)
     a, b = sequences(elder), sequences(younger)
     best_a = _run_key(a[0]) if a else (0, 0)
     best_b = _run_key(b[0]) if b else (0, 0)
     if best_a == best_b:
         return {"elder": 0, "younger": 0}
     winner, runs = ("elder", a) if best_a > best_b else ("younger", b)
-    score = sum(sequence_value(r.length) for r in runs)
+    score = sum(sequence_value(r.length, tierce) for r in runs)
     return {
         "elder": score if winner == "elder" else 0,
         "younger": score if winner == "younger" else 0,
@@ -500,7 +530,7 @@ def sequence_score(elder: Hand, younger: Hand) -> dict[Player, int]:
 _SET_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
 
 
-@rule(paragraphs=[p(10)])
+@rule(paragraphs=[p(10), p(1)])
 def set_value(rank: Rank, count: int) -> int:
     """The value of a set: three of a rank 3, four 14 (Vierzehn); only A K Q J 10 count.
 
@@ -508,6 +538,8 @@ def set_value(rank: Rank, count: int) -> int:
     """
     if not 0 <= count <= 4:
         raise PiquetError(f"there are four cards of each rank, not {count}")
+    if rank not in ORDER.ranks:
+        raise PiquetError(f"rank {rank.value} is not in the piquet pack (A K Q J 10 9 8 7)")
     if rank not in _SET_RANKS:
         return 0
     return {3: 3, 4: 14}.get(count, 0)
@@ -516,6 +548,7 @@ def set_value(rank: Rank, count: int) -> int:
 @rule(paragraphs=[p(10)])
 def sets(hand: Hand) -> tuple[CardSet, ...]:
     """The sets of a hand (three or four Aß, Könige, Damen, Buben, Zehen), best first."""
+    _scorable(hand)
     counts = Counter(c.rank for c in hand.cards)
     found = [CardSet(r, n) for r in _SET_RANKS if (n := counts.get(r, 0)) >= 3]
     return tuple(sorted(found, key=_set_key, reverse=True))
@@ -525,7 +558,7 @@ def _set_key(card_set: CardSet) -> tuple[int, int]:
     return (card_set.count, ORDER.strength(card_set.rank))
 
 
-@rule(paragraphs=[p(10)])
+@rule(paragraphs=[p(10), law(6)])
 def set_score(elder: Hand, younger: Hand) -> dict[Player, int]:
     """Sets scored: the best set (four before three, then higher rank) validates all its holder's.
 
@@ -533,6 +566,7 @@ def set_score(elder: Hand, younger: Hand) -> dict[Player, int]:
     das Niedrigere": the other player counts nothing for his sets. Worked example (p10):
     four aces and three tens count 17; four queens, four jacks and three kings nothing.
     """
+    _scorable(elder, younger)
     a, b = sets(elder), sets(younger)
     best_a = _set_key(a[0]) if a else (0, -1)
     best_b = _set_key(b[0]) if b else (0, -1)
@@ -567,6 +601,7 @@ _CARTE_BLANCHE_EMENDATION = Emendation(
 @rule(paragraphs=[p(15), p(16)], emendations=[_CARTE_BLANCHE_EMENDATION])
 def carte_blanche(hand: Hand) -> bool:
     """Whether a twelve-card hand is a Carte blanche: no King, Queen or Jack (no 'Figuren')."""
+    _scorable(hand)
     return len(hand) == 12 and not any(
         c.rank in (Rank.KING, Rank.QUEEN, Rank.JACK) for c in hand.cards
     )
@@ -577,13 +612,16 @@ CATEGORIES: tuple[str, ...] = ("carte_blanche", "point", "sequences", "sets", "p
 
 
 @rule(
-    paragraphs=[p(7), p(8), p(9), p(10), p(15), p(16)],
+    paragraphs=[p(7), p(8), p(9), p(10), p(15), p(16), p(4), law(6)],
     emendations=[_POINT_EMENDATION, _TIERCE_EMENDATION, _CARTE_BLANCHE_EMENDATION],
 )
-def declarations(elder: Hand, younger: Hand) -> Declarations:
-    """Everything both players score before the first lead: Carte blanche, point, sequences, sets."""
+def declarations(elder: Hand, younger: Hand, tierce: int = 3) -> Declarations:
+    """Everything both players score before the first lead: Carte blanche, point, sequences, sets.
+
+    Hands of more than twelve cards, or sharing a card, are refused (p4, Gesetz 6).
+    """
     winner, value = point_score(elder, younger)
-    seq = sequence_score(elder, younger)
+    seq = sequence_score(elder, younger, tierce)
     kinds = set_score(elder, younger)
     made: dict[Player, Declaration] = {}
     pairs: tuple[tuple[Player, Hand], ...] = (("elder", elder), ("younger", younger))
@@ -663,14 +701,14 @@ def false_declaration(elder: Hand, younger: Hand, offender: Player) -> Declarati
     return Declarations(made["elder"], made["younger"])
 
 
-@rule(paragraphs=[law(5), law(8), law(14), law(15)])
+@rule(paragraphs=[law(5), law(8)])
 def misdeclaration_remedy(played_card: bool) -> Literal["may_correct", "penalty"]:
     """What follows a wrong declaration: corrected freely before one's first card, else penalty.
 
     Gesetz 8: "wenn er noch kein Blatt ausgespielt hätte, ist ihm ohne einige Strafe
     zugelassen, seine Worte zu ändern"; after play has begun the penalty of Gesetz 5
-    applies. Gesetze 14 and 15 let either player revise what he declared, or what he
-    conceded, as long as he has not played a card.
+    applies. (A younger hand's revision of what he conceded is Gesetze 14 and 15:
+    :func:`concession_revised`.)
     """
     return "penalty" if played_card else "may_correct"
 
@@ -806,6 +844,47 @@ _EVERY_LEAD_NOTE = Emendation(
     cert="medium",
 )
 
+#: The ranks whose lead counts under the alternative reading of p12's list.
+_HIGH_LEADS = frozenset((Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN))
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPoints:
+    """What one trick counts: for its leader, for its follower, and who won it."""
+
+    leader: int
+    follower: int
+    winner: Literal["lead", "follow"]
+
+
+@rule(
+    paragraphs=[p(11), p(12), law(6)],
+    emendations=[_LAST_TRICK_NOTE, _EVERY_LEAD_NOTE],
+)
+def trick_points(
+    lead: Card, follow: Card | None, last: bool = False, leads: str = "every"
+) -> TrickPoints:
+    """What one trick counts: 1 for the lead, 1 for the follower who wins it, the last 3.
+
+    "zählet für jede Karte, mit der er sticht und ausspielt, eins" (p11); the winner of
+    the last trick "zählet statt ein, drei Augen dafür" (p12). ``leads="high"`` is the
+    alternative reading of p12's list (only a lead of a Ten or higher counts). A
+    follower with no card left (``follow=None``) cannot win: the short-handed player
+    "kann also capot werden" (Gesetz 6).
+    """
+    _check_cards([lead] if follow is None else [lead, follow])
+    if leads not in ("every", "high"):
+        raise PiquetError(f"leads must be 'every' or 'high', not {leads!r}")
+    won = "lead" if follow is None else trick_winner(lead, follow)
+    leader = 1 if leads == "every" or lead.rank in _HIGH_LEADS else 0
+    follower = 1 if won == "follow" else 0
+    if last:
+        if won == "lead":
+            leader = last_trick_value()
+        else:
+            follower = last_trick_value()
+    return TrickPoints(leader, follower, won)
+
 
 @rule(paragraphs=[p(11), p(12)], emendations=[_LAST_TRICK_NOTE, _EVERY_LEAD_NOTE])
 def play(tricks: Sequence[tuple[Card, Card]]) -> PlayScore:
@@ -828,14 +907,10 @@ def play(tricks: Sequence[tuple[Card, Card]]) -> PlayScore:
     leader: Player = "elder"
     winner: Player = leader
     for i, (lead, follow) in enumerate(tricks):
-        last = i == len(tricks) - 1
-        won_by_follower = trick_winner(lead, follow) == "follow"
-        winner = other(leader) if won_by_follower else leader
-        points[leader] += 1
-        if won_by_follower:
-            points[winner] += 1
-        if last:
-            points[winner] += last_trick_value() - 1
+        counted = trick_points(lead, follow, last=i == len(tricks) - 1)
+        points[leader] += counted.leader
+        points[other(leader)] += counted.follower
+        winner = leader if counted.winner == "lead" else other(leader)
         taken[winner] += 1
         leader = winner
     return PlayScore(points["elder"], points["younger"], taken["elder"], taken["younger"], winner)
@@ -919,7 +994,7 @@ def partie_result(
 # ---------------------------------------------------------------- the laws (Gesetze)
 
 
-@rule(paragraphs=[law(1), law(2), law(6)])
+@rule(paragraphs=[law(1), law(2)])
 def misdeal(
     elder_cards: int, younger_cards: int, packet: int = 3
 ) -> Literal["play", "elder_chooses", "redeal"]:
@@ -928,8 +1003,9 @@ def misdeal(
     Gesetz 1: too many cards given or taken: the elder chooses to have it dealt again or
     to play on (if he himself has 13 and plays, he discards the extra card). Gesetz 2:
     15 or 16 cards, or a whole packet ("eine Lese") too many: a redeal is compulsory.
-    Too few cards are played with (Gesetz 6). The text names only 13 for Gesetz 1 and
-    15/16 for Gesetz 2; 14 cards dealt by twos is a packet too many, by threes not.
+    Too few cards are played with (Gesetz 6, :func:`wrong_number`). The text names
+    only 13 for Gesetz 1 and 15/16 for Gesetz 2; 14 cards dealt by twos is a packet too
+    many, by threes not.
     """
     if packet not in (2, 3):
         raise PiquetError(f"cards are dealt 3 or 2 at a time, not {packet}")
@@ -1012,16 +1088,33 @@ _DEALER_EMENDATION = Emendation(
     evidence=(
         "The pronoun is ambiguous. We take it for the subject of the main clause, 'der "
         "andre' whose turn it was: he deals unless he has looked at his cards (and so "
-        "accepted them), even if the mistaken dealer has looked at his."
+        "accepted them), even if the mistaken dealer has looked at his. The concessive "
+        "'obgleich der andere die Seinen besehen hätte' names the other player's look as "
+        "not deciding, which supports this reading. Alternative: 'er' is the mistaken "
+        "dealer (dealt_out_of_turn(reading='mistaken'))."
     ),
     cert="low",
 )
 
 
 @rule(paragraphs=[law(13)], emendations=[_DEALER_EMENDATION])
-def dealt_out_of_turn(rightful_dealer_looked: bool) -> Literal["redeal", "stands"]:
-    """Dealing twice in a row by mistake: the other deals, unless he has looked at his cards."""
-    return "stands" if rightful_dealer_looked else "redeal"
+def dealt_out_of_turn(
+    rightful_dealer_looked: bool,
+    mistaken_dealer_looked: bool = False,
+    reading: Literal["rightful", "mistaken"] = "rightful",
+) -> Literal["redeal", "stands"]:
+    """Dealing twice in a row by mistake: the other deals, unless "er" has looked at his cards.
+
+    The edition reads "er" as the player whose turn it was (``reading="rightful"``): if
+    he has looked at his cards the deal stands, whatever the mistaken dealer did. The
+    alternative reading (``"mistaken"``) makes it the mistaken dealer's own look that
+    settles it; it gives another outcome exactly when one of the two has looked and the
+    other not.
+    """
+    if reading not in ("rightful", "mistaken"):
+        raise PiquetError(f"reading must be 'rightful' or 'mistaken', not {reading!r}")
+    looked = rightful_dealer_looked if reading == "rightful" else mistaken_dealer_looked
+    return "stands" if looked else "redeal"
 
 
 @rule(paragraphs=[law(17)])
@@ -1037,15 +1130,161 @@ def reversed_cards(count: int) -> Literal["play", "accept", "redeal"]:
     return "play" if count == 0 else "accept" if count == 1 else "redeal"
 
 
+# ---------------------------------------------------------------- cutting, turns, markers
+
+
+_CUT_EMENDATION = Emendation(
+    paragraph=p(2),
+    reading="a cut takes at least two cards and leaves at least one",
+    raw="wenn er nur mehr als ein Blatt hat",
+    evidence=(
+        "The text requires more than one card in the cut; that the rest of the pack may "
+        "not be empty is not said, but a cut of the whole pack shows the same card as no "
+        "cut and leaves nothing for the other to cut."
+    ),
+    cert="medium",
+)
+
+
+@rule(paragraphs=[p(2)], emendations=[_CUT_EMENDATION])
+def cut_allowed(cut: int, pack_size: int = 32) -> bool:
+    """Whether a cut to decide the deal is valid: "so viel oder so wenig Blätter als er will,
+    wenn er nur mehr als ein Blatt hat" — at least two cards, and not the whole pack."""
+    if not 1 <= pack_size <= 32:
+        raise PiquetError(f"the pack to cut holds 1 to 32 cards, not {pack_size}")
+    if cut < 0 or cut > pack_size:
+        raise PiquetError(f"a cut takes 0 to {pack_size} cards, not {cut}")
+    return 2 <= cut < pack_size
+
+
+_TURN_EMENDATION = Emendation(
+    paragraph=p(13),
+    reading="within a Partie the deal alternates",
+    raw="so fährt man mit spielen so lange fort",
+    evidence=(
+        "p13 does not say in so many words who deals next within a Partie; Gesetz 13 "
+        "treats dealing twice in a row as a mistake ('daß nicht an ihm die Reihe zu geben "
+        "sey'), so the deal alternates. After a Partie p13 has the players cut again "
+        "unless they agreed how the turn goes on, in which case they go on as if the "
+        "Partie had not ended."
+    ),
+    cert="high",
+)
+
+
+@rule(paragraphs=[p(13), law(13)], emendations=[_TURN_EMENDATION])
+def next_dealer(
+    dealer: Literal["A", "B"], partie_over: bool = False, order_agreed: bool = False
+) -> Literal["A", "B", "cut"]:
+    """Who deals next: the other player; after a Partie, a new cut unless the order was agreed.
+
+    "so hebt man aufs neue ab, um zu wissen, welches der Erste ... seyn soll, falls man
+    es im Anfange nicht beschlossen hat, wie die Reihe fortgehen soll" (p13).
+    """
+    if dealer not in ("A", "B"):
+        raise PiquetError(f"the dealer is 'A' or 'B', not {dealer!r}")
+    if partie_over and not order_agreed:
+        return "cut"
+    return "B" if dealer == "A" else "A"
+
+
+_MARKER_EMENDATION = Emendation(
+    paragraph=p(14),
+    reading="each marker card stands for one Parthie won",
+    raw="Auch marquiret man mit den 6, 5, 4, 3, 2",
+    evidence=(
+        "p14 names the marker cards (the Six to Two left out of the pack, p1) and that "
+        "one player takes Trefle and Pique, the other Coeur and Carreau, and that after "
+        "the game 'die Schwarzen gegen die Rothen ausgewechselt, und die Fehlenden "
+        "bezahlet' are. How a card counts is not said: we read that the winner of a "
+        "Parthie takes one of the loser's marker cards, so that at the end equal numbers "
+        "are exchanged back and only the difference is paid."
+    ),
+    cert="low",
+)
+
+_MARKER_RANKS = (Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO)
+
+
+@rule(paragraphs=[p(14)], emendations=[_MARKER_EMENDATION])
+def marker_cards(colour: Literal["black", "red"]) -> tuple[Card, ...]:
+    """The ten marker cards of one player: the 6 to 2 of Pique and Trefle, or of Coeur and Carreau."""
+    suits = {"black": (Suit.SPADES, Suit.CLUBS), "red": (Suit.HEARTS, Suit.DIAMONDS)}
+    if colour not in suits:
+        raise PiquetError(f"colour must be 'black' or 'red', not {colour!r}")
+    return tuple(Card(r, s) for s in suits[colour] for r in _MARKER_RANKS)
+
+
+@rule(paragraphs=[p(14)], emendations=[_MARKER_EMENDATION])
+def marker_settlement(black_won: int, red_won: int) -> tuple[Literal["black", "red"] | None, int]:
+    """The settlement after the game: equal markers are exchanged back, the rest is paid.
+
+    "Nach geendetem Spiele werden die Schwarzen gegen die Rothen ausgewechselt, und die
+    Fehlenden bezahlet." Each player has ten markers, so at most ten Parthien are marked.
+    Returns who is paid and how many Parthien.
+    """
+    for won in (black_won, red_won):
+        if not 0 <= won <= 10:
+            raise PiquetError(f"each player has ten marker cards; {won} cannot be marked")
+    if black_won == red_won:
+        return (None, 0)
+    return ("black" if black_won > red_won else "red", abs(black_won - red_won))
+
+
+@rule(paragraphs=[law(11), p(5)])
+def elder_announces(took: int) -> dict[str, int]:
+    """What the elder must say when he buys: how many he takes and how many he leaves.
+
+    "Deswegen soll der Erste dem Andern die Zahl, die er nimmt, und die er gewiß liegen
+    lässet, ansagen" (Gesetz 11), of the five upper cards (p5).
+    """
+    if not 3 <= took <= 5:
+        raise PiquetError(f"the elder takes 3 to 5 cards (p5), not {took}")
+    return {"takes": took, "leaves": 5 - took}
+
+
+@rule(paragraphs=[law(14), law(15)])
+def concession_revised(
+    elder_holding: int, younger_holding: int, younger_played: bool
+) -> Literal["younger_counts", "neither_counts", "elder_counts"]:
+    """The younger hand takes back a "gut" he gave: who counts the category then.
+
+    Holdings are compared by the category's own measure (bigger is better). Gesetz 14:
+    as long as the younger has played no card he may revise and count a better holding;
+    Gesetz 15: even after the elder has led, if he has "eben so viel oder mehr" — equal
+    holdings annul each other, and the elder gives back what he had counted. Once the
+    younger has played a card, his concession stands. Gesetz 14 names only a holding
+    worth more; equality before the lead is taken a fortiori from Gesetz 15.
+    """
+    if min(elder_holding, younger_holding) < 0:
+        raise PiquetError("a holding is measured by a number that is never negative")
+    if younger_played or younger_holding < elder_holding:
+        return "elder_counts"
+    if younger_holding == elder_holding:
+        return "neither_counts"
+    return "younger_counts"
+
+
+@rule(paragraphs=[law(10)])
+def thrown_cards_order(bottom_to_top: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards thrown down together count as played in the order they touched the table.
+
+    "alsdann hält man die für die Erstgespielten, welche befunden werden, daß sie am
+    ersten den Tisch ... anrühren, und am untersten liegen": the bottom card first.
+    The opponent may then win or let pass each of them in that order.
+    """
+    cards = list(bottom_to_top)
+    _check_cards(cards)
+    if len(set(cards)) != len(cards) or not 2 <= len(cards) <= 3:
+        raise PiquetError("Gesetz 10 speaks of two or three distinct cards thrown together")
+    return tuple(cards)
+
+
 # ---------------------------------------------------------------- coverage
 
 #: Paragraphs of the chapter that no rule formalises, and why (for the edition's coverage).
 UNFORMALISED: dict[str, str] = {
     p(6): "strategy: advice on what to keep when discarding; decides nothing",
-    law(10): (
-        "cards thrown down together count as played from the bottom up; a matter of "
-        "observing the table, not of computing"
-    ),
     law(16): (
         "on request a player must say which card of a set he lacks; a duty of disclosure, "
         "no outcome to compute"
