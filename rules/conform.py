@@ -128,8 +128,10 @@ def _where(label: str, document: JSON, parts: list[str | int]) -> str:
 
 def _schema_message(error: Any) -> str:
     """A short message for a jsonschema error (instances are not repeated at length)."""
-    if error.validator is None and error.schema is False and error.path:
-        return f"{error.path[-1]!r} is not allowed here"
+    if error.validator == "not" and error.validator_value == {"required": ["expected"]}:
+        return "a vector of kind 'rejection' has 'rejects': true and no 'expected'"
+    if error.validator == "not" and error.validator_value == {"required": ["rejects"]}:
+        return "'rejects' belongs only to vectors of kind 'rejection'"
     if error.validator == "const" and error.path and error.path[-1] == "rejects":
         return "'rejects' must be true"
     return _clip(error.message, 300)

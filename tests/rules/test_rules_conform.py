@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -59,7 +60,8 @@ def test_reference_adapter_passes_every_vector(
 
 def test_wrong_adapter_fails_exactly_the_affected_vectors(vector_file: Path) -> None:
     vectors = load_vectors([vector_file])
-    reports = run_vectors(make_adapter(WRONG), vectors)
+    with make_adapter(WRONG) as adapter:
+        reports = run_vectors(adapter, vectors)
     assert failing_ids(reports) == QUINTE_VECTORS | LAST_TRICK_VECTORS
     by_rule = {r.rule: r for r in reports}
     assert by_rule["piquet.deal"].skipped == 3 and by_rule["piquet.deal"].failed == 0
@@ -107,11 +109,8 @@ for line in sys.stdin:
 def test_exec_adapter_speaks_json_lines(vector_file: Path, tmp_path: Path) -> None:
     script = tmp_path / "adapter.py"
     script.write_text(EXTERNAL, encoding="utf-8")
-    adapter = make_adapter(f'exec:"{sys.executable}" {script}')
-    try:
+    with make_adapter(f'exec:"{sys.executable}" {script}') as adapter:
         reports = {r.rule: r for r in run_vectors(adapter, load_vectors([vector_file]))}
-    finally:
-        adapter.close()
     assert reports["piquet.sequence_value"].passed == 7
     assert reports["piquet.sequence_value"].failed == 0
     units = reports["piquet.partie_units"]
@@ -138,17 +137,27 @@ def test_cli_conform_and_errors(
     dead = tmp_path / "dead.py"
     dead.write_text("import sys; sys.exit(0)\n", encoding="utf-8")
     assert main(["conform", f"exec:{sys.executable} {dead}", "--vectors", str(vector_file)]) == 2
-    assert "exited" in capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert "never answered" in captured.err and "exited with status 0" in captured.err
+    assert (
+        f"conform exec:{sys.executable} {dead}: 151 vectors, 0 passed, 151 failed" in captured.out
+    )
     bad = tmp_path / "bad.json"
     bad.write_text("{}", encoding="utf-8")
     with pytest.raises(RulesError, match="not a vector file"):
         load_vectors([bad])
 
 
-def test_default_vectors_are_generated_when_none_are_built(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    vectors = load_vectors(None)
-    assert len(vectors) > 100
-    assert {v["rule"] for v in vectors} >= {"piquet.sequence_value", "piquet.play"}
+def test_exported_format_1_vectors_are_value_vectors(vector_file: Path) -> None:
+    vectors = load_vectors([vector_file])
+    assert {v["kind"] for v in vectors} == {"value"}
+    assert all("expected" in v and "rejects" not in v for v in vectors)
+
+
+def test_python_adapter_runs_outside_the_runner() -> None:
+    with make_adapter(WRONG) as adapter:
+        answer = adapter.ask("piquet.sequence_value", {"length": 5})
+        assert (answer.status, answer.value) == ("output", 14)
+        assert adapter._process is not None and adapter._process.pid != os.getpid()
+    assert adapter._process is None  # closed: killed and reaped
+    assert "wrong_piquet_adapter" not in sys.modules
