@@ -61,6 +61,8 @@ CLOSE_GRACE = 5.0
 """Seconds an adapter gets to exit after its standard input is closed."""
 MAX_CONSECUTIVE_DEATHS = 5
 """After this many deaths in a row (crash, timeout, oversize answer) the adapter is given up."""
+MAX_DEPTH = 256
+"""Deepest nesting of arrays and objects accepted in an answer or a vector."""
 KEEP_ANSWER_BYTES = 64 * 1024
 """Larger answers of failing vectors are reported by an excerpt, not kept whole."""
 EXCERPT_CHARS = 400
@@ -95,6 +97,22 @@ def json_equal(a: JSON, b: JSON) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=True))
     return type(a) is type(b) and a == b
+
+
+def json_depth(value: JSON) -> int:
+    """How deeply arrays and objects nest in ``value`` (a scalar is 0), without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = (
+            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        )
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 def _dump(value: JSON) -> str:
@@ -190,6 +208,8 @@ def check_document(document: JSON, label: str, validator: Any = None) -> list[di
             raise RulesError(f"{where}: rule {vector['rule']!r} is not a rule of game {game!r}")
         if variants is not None and "variant" in vector and vector["variant"] not in variants:
             raise RulesError(f"{where}: variant {vector['variant']!r} is not declared")
+        if json_depth(vector) > MAX_DEPTH:
+            raise RulesError(f"{where}: nested deeper than {MAX_DEPTH} levels")
         if vector.get("kind") == "transcript":
             problem = _check_transcript(vector)
             if problem:
@@ -284,9 +304,10 @@ class Answer:
     """What an adapter gave for one vector.
 
     ``status``: ``output`` (``value`` is the answer), ``error`` (the adapter refused;
-    ``message`` says why), ``unsupported``, or ``broken`` (no usable answer: timeout,
-    crash, garbage; ``message`` says which). ``excerpt`` replaces ``value`` in reports
-    when the answer was longer than :data:`KEEP_ANSWER_BYTES`.
+    ``message`` says why), ``unsupported``, or ``broken`` (no usable answer; ``problem``
+    is ``timeout``, ``died``, ``too-long``, ``garbage`` or ``unusable`` and ``message``
+    says more). ``excerpt`` replaces ``value`` in reports when the answer was longer
+    than :data:`KEEP_ANSWER_BYTES`.
     """
 
     status: Literal["output", "error", "unsupported", "broken"]
@@ -359,7 +380,10 @@ class AdapterProcess:
         try:
             self._spawn()
         except _Death as error:
-            raise RulesError(str(error)) from None
+            message = str(error)
+            if self.label not in message:
+                message = f"adapter {self.label}: {message}"
+            raise RulesError(message) from None
 
     def _spawn(self) -> None:
         try:
@@ -383,7 +407,7 @@ class AdapterProcess:
         try:
             line = self._exchange(b"", max(self.timeout, LOAD_TIMEOUT), loading=True)
         except _Death:
-            self._kill()
+            self.kill()
             raise
         try:
             message = parse_json(line.decode("utf-8"))
@@ -391,13 +415,13 @@ class AdapterProcess:
             message = None
         if isinstance(message, dict) and message.get("ready") is True:
             return
-        self._kill()
+        self.kill()
         if isinstance(message, dict) and isinstance(message.get("fatal"), str):
             raise _Death(message["fatal"])
         raise _Death(f"adapter {self.label}: unexpected first line {_clip(repr(line), 80)}")
 
-    def _kill(self) -> None:
-        """Kill the adapter's whole process group and reap the adapter."""
+    def kill(self) -> None:
+        """Kill the adapter's whole process group at once and reap the adapter."""
         process, self._process = self._process, None
         if process is None:
             return
@@ -420,7 +444,7 @@ class AdapterProcess:
                 process.stdin.close()
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=min(self.timeout, CLOSE_GRACE))
-        self._kill()  # also any grandchild still in the adapter's process group
+        self.kill()  # also any grandchild still in the adapter's process group
 
     def __enter__(self) -> AdapterProcess:
         return self
@@ -447,7 +471,7 @@ class AdapterProcess:
                     scanned = len(self._buffer)
                 limit = newline if newline >= 0 else len(self._buffer)
                 if limit > self.max_answer_bytes:
-                    self._kill()
+                    self.kill()
                     raise _Death(
                         f"answer longer than {self.max_answer_bytes} bytes "
                         "(--max-answer-bytes); adapter killed",
@@ -455,7 +479,7 @@ class AdapterProcess:
                     )
                 if newline >= 0:
                     if pending:
-                        self._kill()
+                        self.kill()
                         raise _Death("adapter answered before reading the whole request; killed")
                     with memoryview(self._buffer) as view:
                         line = bytes(view[:newline])  # one copy, even of a 16 MiB line
@@ -469,7 +493,7 @@ class AdapterProcess:
                     writing = False
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    self._kill()
+                    self.kill()
                     what = "did not load" if loading else "gave no answer"
                     raise _Death(
                         f"timeout: adapter {what} within {timeout:g} s; adapter killed", "timeout"
@@ -500,7 +524,7 @@ class AdapterProcess:
             code: int | None = process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             code = None
-        self._kill()
+        self.kill()
         if code is None:
             return f"adapter closed its output and {_exit_description(code)}; adapter killed"
         return f"adapter {_exit_description(code)} before answering"
@@ -594,9 +618,14 @@ class AdapterProcess:
             )
         if keys == ["unsupported"]:
             return Answer("unsupported", size=size)
+        if json_depth(answer) > MAX_DEPTH:
+            return Answer(
+                "broken", problem="garbage", message=f"answer nested deeper than {MAX_DEPTH} levels"
+            )
         if keys == ["error"]:
             error = answer["error"]
-            return Answer("error", message=_clip(error if isinstance(error, str) else _dump(error)))
+            text = error if isinstance(error, str) else _dump(error)
+            return Answer("error", message=_clip(text, 2000))
         if size > KEEP_ANSWER_BYTES:
             return Answer("output", answer["output"], size=size, excerpt=_clip(text, EXCERPT_CHARS))
         return Answer("output", answer["output"], size=size)
@@ -956,8 +985,10 @@ def conform_command(
     adapter = make_adapter(module, timeout=timeout, max_answer_bytes=max_answer_bytes)
     try:
         results = run_all(adapter, loaded, progress_printer() if show else None)
-    finally:
-        adapter.close()
+    except BaseException:  # interrupted: no grace for the adapter
+        adapter.kill()
+        raise
+    adapter.close()
     reports = rule_reports(results)
     unusable = adapter.unusable if adapter.answered == 0 else None
     if as_json:

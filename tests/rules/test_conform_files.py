@@ -175,6 +175,12 @@ BROKEN: list[tuple[str, Path, Callable[[Doc], None], str]] = [
         "($.vectors[0].kind): 'value' is not one of ['transcript', 'rejection']",
     ),
     ("undeclared variant", TOY, _set(0, variant="triple"), "variant 'triple' is not declared"),
+    (
+        "nested too deep",
+        VALUES,
+        _set(0, expected=json.loads("[" * 300 + "]" * 300)),
+        "vector 'fixture.sequence.three' ($.vectors[0]): nested deeper than 256 levels",
+    ),
 ]
 
 

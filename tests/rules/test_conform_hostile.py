@@ -310,12 +310,14 @@ def test_exec_adapter_answering_garbage(capsys: pytest.CaptureFixture[str]) -> N
         "fixture.sequence.four",
         "fixture.sequence.five",
         "fixture.sequence.six",
+        "fixture.partie.forty_five",
         "fixture.reject.quint_is_a_value",
     }
     assert reasons["fixture.sequence.three"] == "answer is not a JSON object: [15]"
     assert reasons["fixture.sequence.four"].startswith("answer must have exactly one of 'output'")
     assert reasons["fixture.sequence.five"].startswith("answer is not JSON")
     assert reasons["fixture.sequence.six"].startswith("answer is not UTF-8")
+    assert reasons["fixture.partie.forty_five"] == "answer nested deeper than 256 levels"
 
 
 def test_exec_adapter_writing_two_lines_for_one_request(

@@ -8,7 +8,8 @@ where MODE decides:
 - ``exit_at_start``: exits with status 0 before reading anything;
 - ``error``: ``{"error": ...}`` for every sequence_value;
 - ``garbage``: a line that is not JSON; also, on length 3, a JSON list, on length 4 an
-  object with both ``output`` and ``error``, on length 6 bytes that are not UTF-8;
+  object with both ``output`` and ``error``, on length 6 bytes that are not UTF-8, and
+  for every partie_units an answer nested 500 deep;
 - ``huge``: a 20 MiB answer line; ``flood``: 1 GiB without a newline;
 - ``two_lines``: two answer lines for one request (written at once);
 - ``grandchild``: starts a sleeping grandchild that shares its standard output (pid
@@ -64,6 +65,9 @@ def main(mode: str) -> None:
             continue
         if mode == "garbage" and length == 4:
             send(b'{"output": 4, "error": "both"}')
+            continue
+        if mode == "garbage" and rule == "piquet.partie_units":
+            send(b'{"output": ' + b"[" * 500 + b"]" * 500 + b"}")
             continue
         if mode == "garbage" and length == 6:
             send(b'{"output": "\xff\xfe"}')
