@@ -356,10 +356,13 @@ def test_grandchild_of_an_exec_adapter_is_killed(
 
 
 RSS_PROBE = """
-import resource, sys
+import re, sys
+from pathlib import Path
 from stichwort.cli import main
 status = main(sys.argv[1:])
-print(status, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+# VmHWM: this process's own peak RSS (ru_maxrss would include the parent's at exec time)
+peak = re.search(r"VmHWM:\\s+(\\d+) kB", Path("/proc/self/status").read_text()).group(1)
+print(status, peak, file=sys.stderr)
 """
 
 
