@@ -111,7 +111,51 @@ def _progress(step: str) -> Callable[[str], None]:
 def cmd_conform(args: argparse.Namespace) -> int:
     from rules.conform import conform_command
 
-    return conform_command(args.module, args.vectors, as_json=args.json)
+    limits = {"timeout": args.timeout, "max_answer_bytes": args.max_answer_bytes}
+    return conform_command(
+        args.adapter,
+        args.vectors,
+        as_json=args.json,
+        junit=args.junit,
+        progress=args.progress,
+        **{name: value for name, value in limits.items() if value is not None},
+    )
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number: {text!r}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value
+
+
+CONFORM_EPILOG = """\
+ADAPTER is one of:
+  my_package.my_adapter     an importable Python module defining call(rule, input)
+  path/to/my_adapter.py     the same, loaded from a file
+  exec:"node adapter.js"    any program speaking JSON lines on stdin/stdout
+
+Python adapters run in a child process, never inside stichwort. Each vector must be
+answered within --timeout seconds in one line of at most --max-answer-bytes bytes;
+otherwise the adapter's whole process group is killed, the vector fails and the
+adapter is restarted (after 5 deaths in a row the remaining vectors fail).
+
+exit status: 0 no vector failed (skipped vectors allowed); 1 some vector failed;
+2 the vector files or the adapter cannot be used at all. Protocol: rules/ADAPTER.md.
+"""
 
 
 def cmd_site(args: argparse.Namespace) -> int:
@@ -186,13 +230,48 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     p = add(
-        "conform", cmd_conform, "Run the vectors against another implementation (adapter module)."
+        "conform", cmd_conform, "Run the conformance vectors against another implementation."
     )
-    p.add_argument("module", help="importable Python module implementing the adapter protocol")
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = CONFORM_EPILOG
     p.add_argument(
-        "--vectors", type=Path, nargs="*", help="vector files (default: build/vectors/*.json)"
+        "adapter", metavar="ADAPTER", help="module name, path ending in .py, or exec:COMMAND"
     )
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument(
+        "--vectors",
+        type=Path,
+        nargs="+",
+        metavar="PATH",
+        help="vector files or folders of them (default: build/vectors/*.json, "
+        "else generated in memory)",
+    )
+    p.add_argument(
+        "--json", action="store_true", help="print the report as JSON instead of text"
+    )
+    p.add_argument(
+        "--junit",
+        type=Path,
+        metavar="FILE",
+        help="also write a JUnit XML report here (atomically), for CI systems",
+    )
+    p.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="SECONDS",
+        help="time the adapter may take per vector (default: 30)",
+    )
+    p.add_argument(
+        "--max-answer-bytes",
+        type=_positive_int,
+        metavar="N",
+        help="longest answer line accepted, in bytes (default: 16777216 = 16 MiB)",
+    )
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress lines on stderr (default: only when stderr is a terminal)",
+    )
 
     p = add(
         "site", cmd_site, "Generate the edition's pages from TEI, rules and claims; build the site."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -63,7 +64,8 @@ def test_reference_adapter_passes_every_vector(
 
 def test_wrong_adapter_fails_exactly_the_affected_vectors(vector_file: Path) -> None:
     vectors = load_vectors([vector_file])
-    reports = run_vectors(make_adapter(WRONG), vectors)
+    with make_adapter(WRONG) as adapter:
+        reports = run_vectors(adapter, vectors)
     failing = failing_ids(reports)
     transcripts = {v["id"]: v for v in vectors if v["rule"] == "piquet.transcript"}
     assert failing - set(transcripts) == QUINTE_VECTORS | LAST_TRICK_VECTORS
@@ -123,11 +125,8 @@ for line in sys.stdin:
 def test_exec_adapter_speaks_json_lines(vector_file: Path, tmp_path: Path) -> None:
     script = tmp_path / "adapter.py"
     script.write_text(EXTERNAL, encoding="utf-8")
-    adapter = make_adapter(f'exec:"{sys.executable}" {script}')
-    try:
+    with make_adapter(f'exec:"{sys.executable}" {script}') as adapter:
         reports = {r.rule: r for r in run_vectors(adapter, load_vectors([vector_file]))}
-    finally:
-        adapter.close()
     assert reports["piquet.sequence_value"].passed == 8
     # the adapter knows no Tertie of 2 and does not refuse a sequence of nine
     assert {f["id"] for f in reports["piquet.sequence_value"].failures} == {
@@ -158,17 +157,31 @@ def test_cli_conform_and_errors(
     dead = tmp_path / "dead.py"
     dead.write_text("import sys; sys.exit(0)\n", encoding="utf-8")
     assert main(["conform", f"exec:{sys.executable} {dead}", "--vectors", str(vector_file)]) == 2
-    assert "exited" in capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert "never answered" in captured.err and "exited with status 0" in captured.err
+    count = len(load_vectors([vector_file]))
+    assert (
+        f"conform exec:{sys.executable} {dead}: {count} vectors, 0 passed, {count} failed"
+        in captured.out
+    )
     bad = tmp_path / "bad.json"
     bad.write_text("{}", encoding="utf-8")
     with pytest.raises(RulesError, match="not a vector file"):
         load_vectors([bad])
 
 
-def test_default_vectors_are_generated_when_none_are_built(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    vectors = load_vectors(None)
-    assert len(vectors) > 100
-    assert {v["rule"] for v in vectors} >= {"piquet.sequence_value", "piquet.play"}
+def test_exported_vectors_have_every_kind(vector_file: Path) -> None:
+    vectors = load_vectors([vector_file])
+    assert {v["kind"] for v in vectors} == {"value", "rejection", "transcript"}
+    assert all(("expected" in v) != ("rejects" in v) for v in vectors)
+    assert sum(v["kind"] == "transcript" for v in vectors) >= 50
+    assert sum(v["kind"] == "rejection" for v in vectors) >= 20
+
+
+def test_python_adapter_runs_outside_the_runner() -> None:
+    with make_adapter(WRONG) as adapter:
+        answer = adapter.ask("piquet.sequence_value", {"length": 5})
+        assert (answer.status, answer.value) == ("output", 14)
+        assert adapter._process is not None and adapter._process.pid != os.getpid()
+    assert adapter._process is None  # closed: killed and reaped
+    assert "wrong_piquet_adapter" not in sys.modules
