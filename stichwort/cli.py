@@ -8,6 +8,7 @@ and ``sitegen``.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -84,6 +85,95 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     for path in export_vectors(args.out, progress=_progress("export")):
         print(f"wrote {path}", file=sys.stderr)
+    return 0
+
+
+def _json_file(path: Path) -> object:
+    import json
+
+    from rules.errors import RulesError
+
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulesError(f"{path}: cannot read: {error}") from None
+    except json.JSONDecodeError as error:
+        raise RulesError(
+            f"{path}: not JSON: line {error.lineno} column {error.colno}: {error.msg}"
+        ) from None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    import json
+
+    from normalise.textio import atomic_write
+    from rules.model import IllegalAction
+    from rules.play import load_script, play_text, prompt_reader, random_reader, script_reader
+    from rules.registry import get_game
+
+    game = get_game(args.game)
+    deal = _json_file(args.deal) if args.deal else None
+    if args.auto:
+        reader = random_reader(args.seed if args.seed is not None else 0)
+    elif args.script:
+        reader = script_reader(load_script(args.script))
+    elif sys.stdin.isatty():
+        reader = prompt_reader(sys.stdin, sys.stdout)
+    else:
+        reader = script_reader(sys.stdin.read().splitlines())
+    interactive = not (args.auto or args.script) and sys.stdin.isatty()
+    try:
+        state = play_text(
+            game,
+            reader,
+            sys.stdout,
+            variant=args.variant,
+            seed=args.seed,
+            deal=deal,
+            tei_dir=args.tei,
+            stop_on_refusal=not interactive,
+        )
+    except IllegalAction:
+        return 1
+    if args.json:
+        atomic_write(args.json, json.dumps(state.to_json(), ensure_ascii=False, indent=1) + "\n")
+        print(f"wrote {args.json}", file=sys.stderr)
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from rules.explain import why_not, why_scores
+    from rules.model import IllegalAction
+    from rules.play import load_script
+    from rules.registry import get_game
+
+    game = get_game(args.game)
+    if args.state:
+        data = _json_file(args.state)
+        if not isinstance(data, dict):
+            from rules.errors import RulesError
+
+            raise RulesError(f"{args.state}: a state is a JSON object (stichwort play --json)")
+        state = game.from_json(data)
+    else:
+        deal = _json_file(args.deal) if args.deal else None
+        seed = args.seed if args.seed is not None or deal is not None else 0
+        state = game.new_game(args.variant, seed=seed, deal=deal)
+    actions = [a.strip() for a in (args.actions or "").split(";") if a.strip()]
+    if args.script:
+        actions += [
+            line.strip()
+            for line in load_script(args.script)
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
+    for number, text in enumerate(actions, 1):
+        try:
+            state.apply(text)
+        except IllegalAction:
+            print(f"action {number} {text!r} is refused; explaining it:", file=sys.stderr)
+            print(why_not(state, text, args.tei))
+            return 1
+    print(why_not(state, args.why, args.tei) if args.why else why_scores(state, args.tei))
     return 0
 
 
@@ -217,6 +307,36 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", type=Path, default=BUILD / "vectors", help="directory (default: build/vectors)"
     )
 
+    games_help = "game name (piquet, ...; `stichwort play --list`)"
+    p = add(
+        "play",
+        cmd_play,
+        "Play a deal as text; every decision is printed with the paragraphs that allow it.",
+    )
+    p.add_argument("game", help=games_help)
+    p.add_argument("--variant", help="a variant of the game (default: the first)")
+    p.add_argument("--seed", type=int, help="shuffle with this seed (default 0)")
+    p.add_argument("--deal", type=Path, help="an explicit deal as a JSON file")
+    p.add_argument("--script", type=Path, help="actions, one per line ('#' comments)")
+    p.add_argument("--auto", action="store_true", help="play random legal actions (seeded)")
+    p.add_argument("--json", type=Path, help="write the finished state (a transcript) here")
+    p.add_argument("--tei", type=Path, default=BUILD / "tei", help="TEI for paragraph text")
+
+    p = add(
+        "explain",
+        cmd_explain,
+        "Explain why an action is (not) allowed, or why the scores are what they are.",
+    )
+    p.add_argument("game", help=games_help)
+    p.add_argument("--variant", help="a variant of the game (default: the first)")
+    p.add_argument("--seed", type=int, help="the deal of this seed")
+    p.add_argument("--deal", type=Path, help="an explicit deal as a JSON file")
+    p.add_argument("--state", type=Path, help="a state written by `stichwort play --json`")
+    p.add_argument("--actions", help="actions to play first, separated by ';'")
+    p.add_argument("--script", type=Path, help="actions to play first, one per line")
+    p.add_argument("--why", metavar="ACTION", help="ask why this action is (not) allowed")
+    p.add_argument("--tei", type=Path, default=BUILD / "tei", help="TEI for paragraph text")
+
     p = add(
         "coverage",
         cmd_coverage,
@@ -229,9 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", type=Path, default=BUILD / "coverage.json", help="default: build/coverage.json"
     )
 
-    p = add(
-        "conform", cmd_conform, "Run the conformance vectors against another implementation."
-    )
+    p = add("conform", cmd_conform, "Run the conformance vectors against another implementation.")
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = CONFORM_EPILOG
     p.add_argument(
@@ -245,9 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="vector files or folders of them (default: build/vectors/*.json, "
         "else generated in memory)",
     )
-    p.add_argument(
-        "--json", action="store_true", help="print the report as JSON instead of text"
-    )
+    p.add_argument("--json", action="store_true", help="print the report as JSON instead of text")
     p.add_argument(
         "--junit",
         type=Path,
@@ -289,6 +405,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.handler(args))
+    except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except _user_errors() as error:
         print(f"stichwort {args.command}: error: {error}", file=sys.stderr)
         return EXIT_USER_ERROR

@@ -10,7 +10,19 @@ import pytest
 
 from stichwort.cli import build_parser, main
 
-SUBCOMMANDS = ("repair", "build", "text", "validate", "check", "export", "conform", "site")
+SUBCOMMANDS = (
+    "repair",
+    "build",
+    "text",
+    "validate",
+    "check",
+    "export",
+    "conform",
+    "site",
+    "play",
+    "explain",
+    "coverage",
+)
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
