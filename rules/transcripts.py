@@ -147,12 +147,18 @@ def rejection_transcripts(game: Game, count: int = REJECTIONS) -> list[Transcrip
         rng = random.Random(f"reject-{seed}")
         full = play_random(game, variant, seed=1000 + seed)
         played = [a.text for a in full.player_history()]
-        stop = rng.randrange(len(played)) if played else 0
-        state = game.new_game(variant, deal=full.deal)
-        for text in played[:stop]:
-            state.apply(text)
-        legal = set(state.legal_texts())
-        wrong = [a for a in space if a not in legal]
+        stops = list(range(len(played) + 1))
+        rng.shuffle(stops)
+        for stop in stops:  # a point where some action of the space is illegal
+            state = game.new_game(variant, deal=full.deal)
+            for text in played[:stop]:
+                state.apply(text)
+            legal = set(state.legal_texts())
+            wrong = [a for a in space if a not in legal]
+            if wrong:
+                break
+        else:  # pragma: no cover - every action of the space is legal everywhere
+            raise RulesError(f"{game.name}: no action is ever illegal; no rejection transcript")
         bad = wrong[rng.randrange(len(wrong))]
         try:
             state.apply(bad)

@@ -17,8 +17,11 @@ from tests.conftest import built
 
 @pytest.fixture(scope="module")
 def readings() -> dict[str, str]:
-    paragraphs = load_paragraphs(built("tei/engelmann1798.xml"))
-    return {pid: p.reading for pid, p in paragraphs.items()}
+    """The reading text of every paragraph of every built source."""
+    found: dict[str, str] = {}
+    for path in sorted(built("tei/engelmann1798.xml").parent.glob("*.xml")):
+        found.update({pid: p.reading for pid, p in load_paragraphs(path).items()})
+    return found
 
 
 def test_enough_claims_with_unique_ids() -> None:

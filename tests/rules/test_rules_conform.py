@@ -45,8 +45,16 @@ LAST_TRICK_VECTORS = {
 
 
 @pytest.fixture(scope="module")
-def vector_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return export_vectors(tmp_path_factory.mktemp("vectors"))[0]
+def vector_files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Every game's exported vector file."""
+    paths = export_vectors(tmp_path_factory.mktemp("vectors"))
+    return [p for p in paths if not p.name.endswith(".schema.json")]
+
+
+@pytest.fixture(scope="module")
+def vector_file(vector_files: list[Path]) -> Path:
+    """Piquet's vector file."""
+    return next(p for p in vector_files if p.name == "piquet.json")
 
 
 def failing_ids(reports: list) -> set[str]:
@@ -54,12 +62,15 @@ def failing_ids(reports: list) -> set[str]:
 
 
 def test_reference_adapter_passes_every_vector(
-    vector_file: Path, capsys: pytest.CaptureFixture[str]
+    vector_files: list[Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert conform_command("rules.reference_adapter", [vector_file], as_json=True) == 0
+    from rules.registry import games
+
+    assert {p.stem for p in vector_files} == set(games())
+    assert conform_command("rules.reference_adapter", vector_files, as_json=True) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["summary"]["failed"] == report["summary"]["skipped"] == 0
-    assert report["summary"]["passed"] == report["vectors"] == len(load_vectors([vector_file]))
+    assert report["summary"]["passed"] == report["vectors"] == len(load_vectors(vector_files))
 
 
 def test_wrong_adapter_fails_exactly_the_affected_vectors(vector_file: Path) -> None:

@@ -16,7 +16,7 @@ from rules.vectors import SCHEMA_NAME, export_vectors, load_schema, vectors_docu
 def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     out = tmp_path_factory.mktemp("vectors")
     paths = export_vectors(out)
-    assert [p.name for p in paths] == ["piquet.json", SCHEMA_NAME]
+    assert paths[-1].name == SCHEMA_NAME and out / "piquet.json" in paths
     assert json.loads((out / SCHEMA_NAME).read_text(encoding="utf-8")) == load_schema()
     return json.loads((out / "piquet.json").read_text(encoding="utf-8"))
 
