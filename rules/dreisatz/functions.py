@@ -307,7 +307,9 @@ def dead(cards: Sequence[Card]) -> bool:
     """Whether a hand counts over 31: "Wer über 31 Augen hat, ist tot" (p4).
 
     A dead player cannot win the 31 and buys no more (the Belle and the Folge, decided on
-    the dealt cards, are not affected).
+    the dealt cards, are not affected). The Ace counts eleven only ("zählt aber elf",
+    p3), so two Aces and a court card, 32, are dead as dealt; the handbook's Vingt et un
+    (§ 6) lets the player count an Ace 1 or 11, its Dreisatz does not.
     """
     return hand_points(cards) > 31
 

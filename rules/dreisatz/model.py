@@ -206,8 +206,10 @@ class DreisatzState(State):
             self.hands[count % self.n].append(card)
             self.dealt.add(card)
             if len(self.dealt) == 3 * self.n:
+                # Two Aces and a court card count 32: dead as dealt (p4).
+                self.alive = [not f.dead(h) for h in self.hands]
                 self.phase = "buy"
-                self.turn = 0
+                self._advance(self.n - 1)
             return
         if self.phase == "draw":
             card = _CARD_BY_TEXT[text[5:]]

@@ -76,7 +76,22 @@ def check_cards(cards: Iterable[Card], where: str = "cards") -> list[Card]:
 # ---------------------------------------------------------------- the shoe and the count
 
 
-@rule(paragraphs=[P1])
+_SHOE_EMENDATION = Emendation(
+    paragraph=P1,
+    reading="every coup is laid from the whole shoe of 312, freshly shuffled",
+    raw="",
+    evidence=(
+        "The text says the banker draws 'vom ordnungsgemäß gemischten Kartentalon' but not "
+        "whether the shoe is shuffled for every coup or used up over many coups, as in the "
+        "casinos (Britannica: the cards are reshuffled when too few remain for a coup). The "
+        "model plays one coup from a full shoe, so a coup's chances do not depend on earlier "
+        "coups."
+    ),
+    cert="medium",
+)
+
+
+@rule(paragraphs=[P1], emendations=[_SHOE_EMENDATION])
 def shoe() -> tuple[Card, ...]:
     """The 312 cards: six complete whist packs of 52, shuffled together.
 
@@ -247,13 +262,26 @@ def stake(field: str, amount: int) -> tuple[Field, int]:
 _EVEN_MONEY = Emendation(
     paragraph=P1,
     reading="the banker pays a winning stake once (even money)",
-    raw="zahlt die im gewinnenden Felde aus",
+    raw="",
     evidence=(
         "The text does not name the odds. Meyers, whose article the handbook follows, says "
         "the winners 'gewinnen ihren gemachten Satz einfach'; the handbook pays the single "
         "stake in its other even chances too (Roulette, § 19: 'den einfachen Satz')."
     ),
     cert="high",
+)
+
+_EXHAUSTED_EMENDATION = Emendation(
+    paragraph=P1,
+    reading="if the shoe runs out before the coup is decided, every stake is returned",
+    raw="",
+    evidence=(
+        "Equal rows are laid again from the following cards ('die Reihen müssen vom "
+        "Bankier von neuem aufgelegt werden'); the text does not say what happens when the "
+        "312 cards do not suffice. Nobody has won, so the model returns the stakes "
+        "(outcome 'exhausted'). It needs some thirty equal pairs of rows in a row."
+    ),
+    cert="low",
 )
 
 _REFAIT_EMENDATION = Emendation(
@@ -274,10 +302,10 @@ def _half(amount: int) -> int | float:
     return amount // 2 if amount % 2 == 0 else amount / 2
 
 
-@rule(paragraphs=[P1], emendations=[_EVEN_MONEY, _REFAIT_EMENDATION])
+@rule(paragraphs=[P1], emendations=[_EVEN_MONEY, _REFAIT_EMENDATION, _EXHAUSTED_EMENDATION])
 def settle(
     stakes: Sequence[tuple[str, int]],
-    outcome: Outcome,
+    outcome: Outcome | Literal["exhausted"],
     refait: Literal["all", "half"] = "all",
 ) -> tuple[list[int | float], int | float]:
     """What each punter wins (+) or loses (-), and the banker's balance, for a decided coup.
@@ -285,16 +313,19 @@ def settle(
     "Der Bankier zieht die Einsätze im verlierenden Felde ein und zahlt die im gewinnenden
     Felde aus. ... Hat aber jede Reihe 31 Augen ..., so gewinnt der Bankier die Einsätze
     der Spieler beider Felder" (p1). ``refait="half"`` is the reading of Meyers and § 12.
-    ``again`` is no settlement: the rows are laid anew.
+    ``again`` is no settlement: the rows are laid anew; ``exhausted`` (the shoe ran out
+    first, which the text does not provide for) returns every stake.
     """
     if refait not in ("all", "half"):
         raise RougeEtNoirError(f"refait is 'all' or 'half', not {refait!r}")
-    if outcome not in ("rouge", "noir", "refait"):
+    if outcome not in ("rouge", "noir", "refait", "exhausted"):
         raise RougeEtNoirError(f"{outcome!r} settles nothing: equal rows are laid again ({P1})")
     checked = [stake(f, a) for f, a in stakes]
     players: list[int | float] = []
     for field, amount in checked:
-        if outcome == "refait":
+        if outcome == "exhausted":
+            players.append(0)
+        elif outcome == "refait":
             players.append(-(amount if refait == "all" else _half(amount)))
         else:
             players.append(amount if field == outcome else -amount)

@@ -221,14 +221,13 @@ class RougeEtNoirState(State):
             return Scores(self.names, ())
         punters = self.names[1:]
         items: list[ScoreItem] = []
-        if self.outcome == "exhausted":
-            for name in punters:
+        players, _ = f.settle(self.stakes, self.outcome, self.variant["refait"])  # type: ignore[arg-type]
+        for name, (field, amount), value in zip(punters, self.stakes, players, strict=True):
+            if self.outcome == "exhausted":
                 items.append(
                     ScoreItem(name, 0, "no_decision", CITES, "the shoe ran out: stake returned")
                 )
-            return Scores(self.names, tuple(items))
-        players, _ = f.settle(self.stakes, self.outcome, self.variant["refait"])  # type: ignore[arg-type]
-        for name, (field, amount), value in zip(punters, self.stakes, players, strict=True):
+                continue
             if self.outcome == "refait":
                 item, detail = "refait", f"both rows 31: the banker wins the {field} stake"
             elif value > 0:

@@ -145,6 +145,18 @@ def test_refused_deals() -> None:
         GAME.new_game(deal=ROUNDS, context={"pots": {"belle": -1}})
 
 
+def test_two_aces_and_a_court_card_are_dead_as_dealt() -> None:
+    deal = dict(ROUNDS, spieler2=["AD", "AS", "JD"])
+    state = GAME.new_game(deal=deal)
+    assert state.alive == [True, False, True, True]
+    for seat in ("spieler1", "spieler3", "spieler4"):
+        assert state.to_act() == seat
+        state.apply("pass")
+    assert state.is_over() and state.winners()["einunddreissig"] == 3  # 22 beats 15 and 17
+    first_dead = GAME.new_game(deal=dict(ROUNDS, spieler1=["AD", "AS", "JC"]))
+    assert first_dead.to_act() == "spieler2"
+
+
 def test_a_short_talon_leaves_chance_open() -> None:
     state = GAME.new_game(deal=dict(ROUNDS, talon=[]))
     state.apply("buy 1")
@@ -204,8 +216,8 @@ def test_invariants_under_random_play(seed: int, variant: str) -> None:
     for i, hand in enumerate(state.hands):
         assert len(hand) >= 3
         assert state.alive[i] == (f.hand_points(hand) <= 31)
-        # a dead player bought his last card: no card after the one that killed him
-        if not state.alive[i]:
+        # a dead player bought no card after the one that killed him (or was dealt dead)
+        if not state.alive[i] and len(hand) > 3:
             assert f.hand_points(hand[:-1]) <= 31
     replay = GAME.new_game(variant, deal=state.deal)
     for action in state.player_history():
