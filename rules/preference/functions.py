@@ -252,7 +252,10 @@ def auction(
     """
     for round_no, declarations in enumerate((first, second), 1):
         if round_no == 2 and not declarations:
-            return None
+            raise PreferenceError(
+                f"all passed: the talon is turned up and the round is played again; give "
+                f"its declarations ({p(1)})"
+            )
         if len(declarations) != 3:
             raise PreferenceError(
                 f"each round has three declarations (Vorhand, Zweiter, Dritter), not "

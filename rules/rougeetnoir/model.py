@@ -269,7 +269,8 @@ class RougeEtNoirGame(Game):
     chapter = "polizei472.rougeetnoir"
     variants = VARIANTS
     end_cites = CITES
-    max_game_length = 4 + len(SHOE)
+    # Every punter chooses a field and an amount; at most the whole shoe is laid.
+    max_game_length = 2 * max(v["punters"] for v in VARIANTS.values()) + len(SHOE)
     deal_format = (
         '{"cards": [the cards the banker lays, in order]}: the red row first, then the '
         "black, again after equal rows; the list must end with the card that decides the "
