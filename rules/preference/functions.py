@@ -530,7 +530,7 @@ def figure_number(marks: int) -> int:
     return marks // 10
 
 
-@rule(paragraphs=[p(3), p(7)], emendations=[_FIGURE_EMENDATION])
+@rule(paragraphs=[p(3), p(7)])
 def figure_marks(number: int) -> int:
     """The marks a number on the figure stands for: "Eine Zahl ohne Null bedeutet die Zehner" (p3).
 
@@ -582,7 +582,7 @@ _SIDES_EMENDATION = Emendation(
 )
 
 
-@rule(paragraphs=[p(5)], emendations=[_FIGURE_EMENDATION, _SIDES_EMENDATION])
+@rule(paragraphs=[p(5), p(1)], emendations=[_FIGURE_EMENDATION, _SIDES_EMENDATION])
 def stroke_side(owner: int, other: int, players: int = 4) -> str:
     """Where on ``owner``'s figure the strokes ``other`` owes him stand: left, middle or right.
 
