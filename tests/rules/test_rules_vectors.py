@@ -47,7 +47,7 @@ def test_schema_rejects_a_broken_vector(exported: dict[str, object]) -> None:
 def test_vectors_mirror_the_claims(exported: dict[str, object]) -> None:
     vectors = exported["vectors"]
     assert isinstance(vectors, list)
-    claims = all_claims()
+    claims = [c for c in all_claims() if c.rule.startswith("piquet.")]
     from_claims = [v for v in vectors if not v["rule"].endswith(".transcript")]
     assert len(from_claims) == sum(len(c.cases) for c in claims)
     assert len({v["id"] for v in vectors}) == len(vectors)
