@@ -119,6 +119,7 @@ class BostonState(State):
         self.phase = "deal"
         self.hands: dict[str, list[Card]] = {s: [] for s in SEATS}
         self.dealt = 0
+        self.undealt: dict[str, Action] = {a.text[5:]: a for a in _DEAL.values()}
         self.active: list[str] = list(SEATS)
         self.turn = 0
         self.best: tuple[str, str] | None = None
@@ -164,8 +165,7 @@ class BostonState(State):
             cards = f.legal_cards(self.hands[seat], [c for _, c in self.trick])
             return [_PLAY[c] for c in cards]
         if phase == "deal":
-            dealt = {c for hand in self.hands.values() for c in hand}
-            return [a for c, a in _DEAL.items() if c not in dealt]
+            return list(self.undealt.values())
         if phase == "auction":
             floor = -1 if self.best is None else self.order.index(self.best[1])
             bids = [
@@ -224,6 +224,7 @@ class BostonState(State):
         if verb == "play":
             self._play(_CARDS[rest])
         elif verb == "deal":
+            del self.undealt[rest]
             self.hands[SEATS[self.dealt // f.HAND_SIZE]].append(_CARDS[rest])
             self.dealt += 1
             if self.dealt == 4 * f.HAND_SIZE:

@@ -353,7 +353,11 @@ def _trick(cards: Iterable[Card]) -> list[Card]:
 def _hand(cards: Iterable[Card]) -> list[Card]:
     listed = list(cards)
     _check_cards(listed)
-    twice = sorted(str(c) for c, n in Counter(listed).items() if n > 1)
+    twice = (
+        sorted(str(c) for c, n in Counter(listed).items() if n > 1)
+        if len(set(listed)) != len(listed)
+        else []
+    )
     if twice:
         raise ConnectionenError(f"a hand holds each card once; repeated: {', '.join(twice)}")
     if len(listed) > 10:

@@ -97,6 +97,7 @@ class ConnectionenState(State):
         self.phase = "deal"
         self.hands: dict[str, list[Card]] = {s: [] for s in self.order}
         self.dealt: set[Card] = set()
+        self.undealt: dict[str, Action] = {a.text[5:]: a for a in _DEAL.values()}
         self.leader = self.order[0]
         self.trick: list[tuple[str, Card]] = []
         self.tricks: list[tuple[tuple[tuple[str, Card], ...], str]] = []
@@ -115,7 +116,7 @@ class ConnectionenState(State):
 
     def _legal_actions(self) -> list[Action]:
         if self.phase == "deal":
-            return [a for c, a in _DEAL.items() if c not in self.dealt]
+            return list(self.undealt.values())
         seat = self._to_act() or ""
         hand = self.hands[seat]
         if not self.trick:
@@ -164,6 +165,7 @@ class ConnectionenState(State):
         verb, _, rest = action.text.partition(" ")
         card = _CARDS[rest]
         if verb == "deal":
+            del self.undealt[rest]
             seat = self.order[len(self.dealt) // self.size]
             self.hands[seat].append(card)
             self.dealt.add(card)

@@ -378,7 +378,11 @@ def _check_cards(cards: Iterable[Card]) -> None:
 def _hand(cards: Iterable[Card]) -> list[Card]:
     listed = list(cards)
     _check_cards(listed)
-    twice = sorted(str(c) for c, n in Counter(listed).items() if n > 1)
+    twice = (
+        sorted(str(c) for c, n in Counter(listed).items() if n > 1)
+        if len(set(listed)) != len(listed)
+        else []
+    )
     if twice:
         raise PiqueseptError(f"a hand holds each card once; repeated: {', '.join(twice)}")
     if len(listed) > 10:

@@ -118,6 +118,7 @@ class PiqueseptState(State):
         self.aside: tuple[Card, ...] = ()
         self.hands: dict[str, list[Card]] = {s: [] for s in self.order}
         self.dealt = 0
+        self.undealt: dict[str, Action] = {a.text[5:]: a for a in _DEAL.values()}
         self.holder = ""
         self.drawer = ""
         self.drawn: Card | None = None
@@ -153,10 +154,7 @@ class PiqueseptState(State):
         if phase == "play":
             return self._legal_play()
         if phase == "deal":
-            out = set(self.aside)
-            for hand in self.hands.values():
-                out.update(hand)
-            return [a for c, a in _DEAL.items() if c not in out]
+            return list(self.undealt.values())
         if phase == "aside":
             return [Action(text, (p(1),)) for text in _ASIDE]
         if phase == "draw":
@@ -237,6 +235,8 @@ class PiqueseptState(State):
             self._deal(_CARDS[rest])
         elif verb == "aside":
             self.aside = _ASIDE[action.text]
+            for card in self.aside:
+                del self.undealt[str(card)]
             self.phase = "deal"
         elif verb == "draw":
             card = _CARDS[rest]
@@ -253,6 +253,7 @@ class PiqueseptState(State):
             self.phase = "play"
 
     def _deal(self, card: Card) -> None:
+        del self.undealt[str(card)]
         seat = self.order[self.dealt // self.size]
         self.hands[seat].append(card)
         self.dealt += 1
