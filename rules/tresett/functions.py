@@ -508,7 +508,21 @@ def carry_over(winner_marks: int, continuation: bool, zurufen: bool = False) -> 
     return winner_marks - TARGET if continuation else 0
 
 
-@rule(paragraphs=[p(15)])
+_SITTING_EMENDATION = Emendation(
+    paragraph=p(15),
+    reading="a sitting is eight deals (each player deals twice); the stake per Parthie is one unit",
+    raw="",
+    evidence=(
+        "p15 leaves both to the players: 'nach einer festgesetzten Anzahl von Spielen' and "
+        "'so viel, als man beim Anfange ausgemacht hat'. The model needs a number; eight "
+        "deals give each player the deal twice. Both are parameters (the variant's "
+        "'spiele', the function's 'stake')."
+    ),
+    cert="low",
+)
+
+
+@rule(paragraphs=[p(15)], emendations=[_SITTING_EMENDATION])
 def settlement(parthien: Mapping[str, int], stake: int = 1) -> dict[str, int]:
     """What each company wins at the end: the Parthien it is ahead, times the agreed stake.
 

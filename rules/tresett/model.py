@@ -61,6 +61,10 @@ _NAMES = {
     Rank.QUEEN: "Queens", Rank.JACK: "Jacks", Rank.SEVEN: "Sevens", Rank.SIX: "Sixes",
     Rank.FIVE: "Fives", Rank.FOUR: "Fours",
 }  # fmt: skip
+#: The deals agreed for a sitting ("nach einer festgesetzten Anzahl von Spielen", p15):
+#: the text leaves the number to the players; the model plays eight, each player dealing
+#: twice.
+SPIELE = 8
 DEFAULT_CONTEXT: dict[str, JSON] = {
     "deal": 1,
     "dealer": "D",
@@ -72,7 +76,12 @@ DEFAULT_CONTEXT: dict[str, JSON] = {
 def _variant(
     name: str, title: str, description: str, cites: Sequence[str], **changes: JSON
 ) -> Variant:
-    params: dict[str, JSON] = {"rules": "older", "zurufen": True, "continuation": False}
+    params: dict[str, JSON] = {
+        "rules": "older",
+        "zurufen": True,
+        "continuation": False,
+        "spiele": SPIELE,
+    }
     unknown = set(changes) - set(params)
     if unknown:
         raise RulesError(f"tresett variant {name}: unknown parameters {sorted(unknown)}")
@@ -410,6 +419,17 @@ class TresettState(State):
             team = str(special["company"])
             what = f"{team}: {str(special['name']).capitalize()}, {special['parthien']} Parthien"
             items += self._both(team, 0, "parthie", (p(13),), what)
+        if self.phase == "over" and self.ctx["deal"] >= self.variant["spiele"]:
+            won = self.parthien()
+            total = {k: self.ctx["parthien"][k] + won[k] for k in ("AC", "BD")}
+            money = f.settlement(total)
+            for team in ("AC", "BD"):
+                what = (
+                    f"end of the sitting: AC {total['AC']}, BD {total['BD']} Parthien; "
+                    f"{team} {'win' if money[team] > 0 else 'pay' if money[team] < 0 else 'are even at'} "
+                    f"{abs(money[team])} times the stake"
+                )
+                items += self._both(team, 0, "settlement", (p(15),), what)
         order = {s: i for i, s in enumerate(SEATS)}
         items.sort(key=lambda i: order[i.seat])
         return Scores(SEATS, tuple(items))
@@ -532,18 +552,26 @@ class TresettGame(Game):
         return {**DEFAULT_CONTEXT, "dealer": rng.choice(SEATS)}
 
     def next_context(self, state: State) -> dict[str, JSON] | None:
-        """The next deal: the Vorhand deals; marks go on, or begin again after a Parthie.
+        """The next deal: the Vorhand deals; the marks go on, or begin again after a Parthie.
 
-        The Parthie (the match) ends when a company has laid its 21 marks; with the
-        Continuation the winners' surplus would go into the next (p14).
+        After a Parthie both companies begin again at 0, or with the Continuation the
+        winners carry the marks they made over 21 (p14; more than 20 is not foreseen and
+        is cut to 20). The sitting ends after the agreed number of deals (p15).
         """
         assert isinstance(state, TresettState)
         ctx = state.ctx
-        if state.race() is not None:
+        if ctx["deal"] >= state.variant["spiele"]:
             return None
         marks = dict(ctx["marks"])
         for team, gained, *_ in state.events:
             marks[team] += gained
+        race = state.race()
+        if race is not None:
+            winners = race[0]
+            carried = f.carry_over(
+                marks[winners], state.variant["continuation"], state.variant["zurufen"]
+            )
+            marks = {t: min(carried, f.TARGET - 1) if t == winners else 0 for t in ("AC", "BD")}
         won = state.parthien()
         return {
             "deal": ctx["deal"] + 1,

@@ -87,7 +87,9 @@ def test_the_race_goes_by_the_vorhand() -> None:
     team, index, won = state.race() or ("", -1, 0)
     assert (team, index, won) == ("AC", 1, 1)  # A's Neapolitaine, the second declaration
     assert state.parthien() == {"AC": 1, "BD": 1}
-    assert GAME.next_context(state) is None  # the Parthie is over
+    after = GAME.next_context(state)  # a new Parthie begins at 0 for both
+    assert after == {"deal": 8, "dealer": "A", "marks": {"AC": 0, "BD": 0},
+                     "parthien": {"AC": 1, "BD": 1}}  # fmt: skip
 
 
 def test_opening_and_second_trick_declarations() -> None:
@@ -155,14 +157,26 @@ def test_chance_state_and_round_trip() -> None:
         assert again.scores() == played.scores() and again.to_json() == data
 
 
-def test_a_parthie_is_played_to_21() -> None:
-    for seed in range(5):
-        deals = play_match(GAME, "continuation", seed=seed)
-        last = deals[-1]
-        assert last.race() is not None
-        dealers = [d.ctx["dealer"] for d in deals]
-        for a, b in itertools.pairwise(dealers):
-            assert f.SEATS.index(b) == (f.SEATS.index(a) + 1) % 4  # the Vorhand deals next
+def test_a_sitting_of_eight_deals() -> None:
+    for seed in range(4):
+        for variant in ("mit_zurufen", "continuation"):
+            deals = play_match(GAME, variant, seed=seed)
+            assert len(deals) == 8
+            dealers = [d.ctx["dealer"] for d in deals]
+            for a, b in itertools.pairwise(dealers):
+                assert f.SEATS.index(b) == (f.SEATS.index(a) + 1) % 4  # the Vorhand deals next
+            for before, after in itertools.pairwise(deals):
+                race = before.race()
+                if race is None:
+                    continue
+                laid = before.ctx["marks"][race[0]] + sum(
+                    e[1] for e in before.events if e[0] == race[0]
+                )
+                carried = min(laid - 21, 20) if variant == "continuation" else 0
+                assert after.ctx["marks"] == {
+                    t: carried if t == race[0] else 0 for t in ("AC", "BD")
+                }
+            assert any(i.item == "settlement" for i in deals[-1].scores().items)
 
 
 @settings(max_examples=30, deadline=None)
