@@ -1,0 +1,175 @@
+"""Boston (Engelmann 1798): rule functions by hand, the auction and the deal, refusals, invariants."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.boston import GAME
+from rules.boston import functions as f
+from rules.boston.functions import p
+from rules.cards import Suit, parse_cards
+from rules.errors import RulesError
+from rules.model import CHANCE, IllegalAction, play_random, replay
+from rules.transcripts import load_worked
+
+DEAL = {
+    "hands": {
+        "1": ["AS", "KS", "QS", "AH", "KH", "QH", "2H", "AD", "KD", "QD", "AC", "KC", "QC"],
+        "2": ["6S", "5S", "4S", "3S", "2S", "7H", "5H", "3H", "6C", "5C", "4C", "3C", "2C"],
+        "3": ["JS", "10S", "9S", "8S", "JH", "10H", "9H", "8H", "JD", "JC", "10C", "9C", "8C"],
+        "4": ["7S", "6H", "4H", "10D", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "2D", "7C"],
+    }
+}
+
+
+def started(actions: list[str], variant: str = "boston"):
+    state = GAME.new_game(variant, deal=DEAL)
+    for text in actions:
+        state.apply(text)
+    return state
+
+
+def test_values_double_and_games_rise_by_hand() -> None:
+    games = f.contracts()
+    values = [f.contract_value(g) for g in games]
+    assert values == [1, 2, 4, 8, 8]  # groß Independence supplied as 8
+    assert [f.tricks_needed(g) for g in games] == [5, 6, 7, 9, 0]
+    assert all(f.outbids(b, a) for a, b in itertools.pairwise(games))
+    with_klein = f.contracts("over_klein_independence")
+    assert with_klein.index("klein_misery") == with_klein.index("klein_independence") + 1
+    fairer = f.contracts("over_gross_boston")
+    assert fairer.index("klein_misery") == fairer.index("gross_boston") + 1
+
+
+def test_settlement_sums_to_zero() -> None:
+    for game in f.contracts("over_klein_independence"):
+        for won in (True, False):
+            money = f.settlement(game, won, "3", ["1", "2", "3", "4"])
+            assert sum(money.values()) == 0
+            assert money["3"] == (3 if won else -3) * f.contract_value(game)
+
+
+def test_trick_and_follow_by_hand() -> None:
+    assert f.trick_winner(parse_cards(["2C", "AC", "2H", "3C"]), Suit.HEARTS) == 2
+    assert f.trick_winner(parse_cards(["2C", "AC", "2H", "3C"]), Suit.SPADES) == 1
+    hand = parse_cards(["AS", "2C", "KC"])
+    assert f.legal_cards(hand, parse_cards(["3C"])) == tuple(parse_cards(["KC", "2C"]))
+
+
+def test_auction_by_hand() -> None:
+    bids = [("1", "pass"), ("2", "klein_boston"), ("3", "misery"), ("4", "pass"), ("2", "pass")]
+    assert f.auction_winner(bids) == ("3", "misery")
+    with pytest.raises(f.BostonError, match="not finished"):
+        f.auction_winner([("1", "klein_boston"), ("2", "pass")])
+    with pytest.raises(f.BostonError, match="over"):
+        f.auction_winner([("1", "pass")] * 1 + [("2", "pass"), ("3", "pass"), ("4", "pass"),
+                                                ("1", "pass")])  # fmt: skip
+
+
+def test_worked_misery_is_scored_by_hand() -> None:
+    worked = {t.id: t for t in load_worked(GAME)}
+    result = replay(GAME, worked["boston.transcript.misery_won"].input())
+    assert result["over"] and result["scores"] == {"1": -8, "2": 24, "3": -8, "4": -8}
+    # before seat 2's bid he may pass or name any game; after it the others may only pass
+    assert result["legal"][1] == [
+        "bid gross_boston", "bid gross_independence", "bid klein_boston",
+        "bid klein_independence", "bid misery", "pass",
+    ]  # fmt: skip
+    assert result["legal"][2] == ["pass"]
+    # p3's example: on the led Two of hearts seat 2 may put the Seven, Five or Three
+    assert result["legal"][6] == ["play 3H", "play 5H", "play 7H"]
+    state = started(list(worked["boston.transcript.misery_won"].actions))
+    assert len(state.tricks) == 13 and state.taken() == 0
+
+
+def test_a_game_ends_as_soon_as_it_is_decided() -> None:
+    worked = {t.id: t for t in load_worked(GAME)}
+    state = started(list(worked["boston.transcript.klein_boston_five_tricks"].actions))
+    assert state.is_over() and len(state.tricks) == 5
+    state = started(list(worked["boston.transcript.gross_independence_lost"].actions))
+    assert state.is_over() and len(state.tricks) == 7 and state.result is False
+
+
+def test_actions_cite_their_paragraphs() -> None:
+    state = started([])
+    cites = {a.text: a.cites for a in state.legal_actions()}
+    assert cites["bid misery"] == (p(2), p(1))
+    assert cites["bid klein_boston"] == (p(1), p(2))
+    state = started(["pass", "bid misery", "pass", "pass"])
+    assert {a.text: a.cites for a in state.legal_actions()}["trump S"] == (p(2),)
+    state = GAME.new_game("klein_misery", deal=DEAL)
+    for text in ("pass", "bid klein_misery", "pass", "pass", "trump D"):
+        state.apply(text)
+    assert {a.cites for a in state.legal_actions()} == {(p(4),)}
+    assert len(state.legal_actions()) == 13
+
+
+@pytest.mark.parametrize(
+    ("actions", "illegal", "cited", "words"),
+    [
+        (["bid gross_boston"], "bid klein_boston", p(2), "does not outbid"),
+        ([], "bid klein_misery", p(4), "not played in this variant"),
+        ([], "bid grand_slam", p(1), "not a game"),
+        (["pass", "bid misery", "pass", "pass", "trump D"], "trump S", p(2), "once"),
+        (["pass", "bid misery", "pass", "pass", "trump D"], "discard 2S", p(4), "klein Misery"),
+        (["pass", "bid misery", "pass", "pass", "trump D", "play 2H"], "play 6S", p(1),
+         "follow suit"),
+        (["pass", "bid misery", "pass", "pass"], "play 2H", p(1), "after the auction"),
+    ],
+)  # fmt: skip
+def test_an_illegal_action_names_the_paragraph_it_breaks(
+    actions: list[str], illegal: str, cited: str, words: str
+) -> None:
+    state = started(actions)
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(illegal)
+    assert cited in refused.value.cites and words in refused.value.reason
+    assert state.to_json() == before
+
+
+def test_refused_deals_name_the_problem() -> None:
+    bad = json.loads(json.dumps(DEAL))
+    bad["hands"]["4"][0] = "AS"
+    with pytest.raises(RulesError, match="more often"):
+        GAME.new_game(deal=bad)
+    bad = json.loads(json.dumps(DEAL))
+    bad["hands"]["4"] = bad["hands"]["4"][:12]
+    with pytest.raises(RulesError, match="13 cards each"):
+        GAME.new_game(deal=bad)
+
+
+def test_chance_and_round_trip() -> None:
+    state = GAME.new_game()
+    assert state.to_act() == CHANCE and len(state.legal_actions()) == 52
+    for variant in GAME.variants:
+        played = play_random(GAME, variant, seed=9)
+        data = json.loads(json.dumps(played.to_json()))
+        again = GAME.from_json(data)
+        assert again.scores() == played.scores() and again.to_json() == data
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31), st.sampled_from(sorted(GAME.variants)))
+def test_random_deals_keep_the_invariants_of_the_text(seed: int, variant: str) -> None:
+    state = GAME.new_game(variant, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    totals = state.scores().totals()
+    assert sum(totals.values()) == 0
+    if not state.player:
+        assert set(totals.values()) == {0}
+        return
+    value = f.contract_value(state.contract, GAME.variant(variant)["gross_independence"])
+    assert totals[state.player] == (3 * value if state.result else -3 * value)
+    assert state.result == f.contract_won(state.contract, state.taken())
+    bids = [a.text for a in state.history if a.text.startswith("bid ")]
+    ranks = [state.order.index(b.split(" ")[1]) for b in bids]
+    assert ranks == sorted(ranks) and len(set(ranks)) == len(ranks)  # every bid outbids
