@@ -272,6 +272,7 @@ class CasinoState(State):
         self.clearings: list[tuple[str, str]] = []
         self.remainder: tuple[str | None, tuple[str, ...]] = (None, ())
         self.log: list[str] = []
+        self.last_card = ""
         self.phase = "deal"
         self._next_round()
 
@@ -445,16 +446,19 @@ class CasinoState(State):
         elif verb == "done":
             self._close_capture(seat)
         elif verb == "trail":
+            self.last_card = card
             self.hands[seat].remove(card)
             self.table.append(card)
             self.log.append(f"{seat} lays {card}")
             self._advance()
         elif verb == "capture":
+            self.last_card = card
             self.hands[seat].remove(card)
             self.capturing = card
             self.picked = []
             self.phase = "capture"
         elif verb == "kehraus":
+            self.last_card = card
             self.hands[seat].remove(card)
             taken = tuple(self.table)
             if f.clearing_point(_cards(taken), _cards(taken)):
@@ -519,7 +523,7 @@ class CasinoState(State):
         left = tuple(self.table)
         taker = None
         if left:
-            last_card = _CARD_BY_TEXT[self.log[-1].rsplit(" ", 1)[-1]]
+            last_card = _CARD_BY_TEXT[self.last_card]
             taker = f.remainder_taker(self.last_capturer, self.dealer, last_card, False)
         if taker is not None:
             point = f.clearing_point(

@@ -53,6 +53,7 @@ PACKS: dict[int, tuple[Card, ...]] = {
     52: FRENCH_52,
     36: tuple(c for c in FRENCH_52 if c.rank not in _LOW),
 }
+_PACK_SETS = {size: frozenset(cards) for size, cards in PACKS.items()}
 
 _PACK_EMENDATION = Emendation(
     paragraph=p(1),
@@ -79,7 +80,7 @@ def pack(size: int = 52) -> tuple[Card, ...]:
 
 
 def _check(card: Card, size: int) -> Card:
-    if not isinstance(card, Card) or card not in PACKS.get(size, ()):
+    if not isinstance(card, Card) or card not in _PACK_SETS.get(size, ()):
         raise KleeblattError(f"{card} is not a card of the pack of {size} (p1)")
     return card
 

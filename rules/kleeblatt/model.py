@@ -48,6 +48,12 @@ WAGERS: tuple[int, ...] = (1, 2, 3, 4, 5)
 _DEAL_CITES = (p(2),)
 _CHOOSE_CITES = (p(2),)
 _WAGER_CITES = (p(3),)
+_CHANCE: dict[int, dict[str, Action]] = {
+    size: {str(c): Action(f"deal {c}", _DEAL_CITES) for c in cards}
+    for size, cards in f.PACKS.items()
+}
+_CARD_BY_TEXT = {str(c): c for c in f.PACKS[52]}
+_CHOICES = [Action(f"choose {k}", _CHOOSE_CITES) for k in range(1, LEAVES + 1)]
 
 
 def _variant(
@@ -131,8 +137,7 @@ class KleeblattState(State):
         self.offered: dict[tuple[str, str], list[Card]] = {}
         self.chosen: dict[str, dict[str, Card]] = {"stake": {}, "payout": {}}
         self.wagers: dict[str, int] = {}
-        self._chance = {c: Action(f"deal {c}", _DEAL_CITES) for c in self.pack}
-        self._card_by_text = {str(c): c for c in self.pack}
+        self._texts: list[str] = []
 
     # ------------------------------------------------------------ whose turn
 
@@ -145,9 +150,9 @@ class KleeblattState(State):
     def _legal_actions(self) -> list[Action]:
         kind, _, _ = self.steps[self.step]
         if kind == "draw":
-            return [a for c, a in self._chance.items() if c not in self.leaves]
+            return [a for c, a in _CHANCE[self.pack_size].items() if c not in self._texts]
         if kind == "choose":
-            return [Action(f"choose {k}", _CHOOSE_CITES) for k in range(1, LEAVES + 1)]
+            return _CHOICES
         return [Action("no wager", _WAGER_CITES)] + [
             Action(f"wager {n}", _WAGER_CITES) for n in WAGERS
         ]
@@ -184,7 +189,8 @@ class KleeblattState(State):
         verb, _, rest = action.text.partition(" ")
         _, seat, round_name = self.steps[self.step]
         if verb == "deal":
-            self.leaves.append(self._card_by_text[rest])
+            self._texts.append(rest)
+            self.leaves.append(_CARD_BY_TEXT[rest])
             if len(self.leaves) == LEAVES:
                 self.offered[seat, round_name] = list(self.leaves)
                 self.step += 1
@@ -192,6 +198,7 @@ class KleeblattState(State):
         if verb == "choose":
             self.chosen[round_name][seat] = self.leaves[int(rest) - 1]
             self.leaves = []
+            self._texts = []
         else:
             self.wagers[seat] = 0 if action.text == "no wager" else int(rest)
         self.step += 1
