@@ -425,7 +425,9 @@ _CLEARING_EMENDATION = Emendation(
         "word of a point. Hoyle's Games Improved (p. 246) scores a point only 'if he clear "
         "the board before the conclusion of the game'; Foster's Complete Hoyle (1897): the "
         "last cards 'do not count as a sweep'. The literal reading that the remainder is "
-        "'the last table card' taken, and scores, is the variant reading_kehraus_point."
+        "'the last table card' taken, and scores, is the variant reading_kehraus_point. "
+        "The dealer's last court (p1, p6) takes the cards left by a play of its own: that "
+        "play clears the table and scores."
     ),
     cert="medium",
 )
