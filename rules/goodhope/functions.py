@@ -8,6 +8,10 @@ say "Hope!" (one trick), "Good Hope!" (both) or nothing; two tricks are played, 
 the pot is shared or the failed promises paid for by the rules 11 to 15. A pair dealt
 lets a player take his stake three or two times from the pot (rule 16).
 
+No later description of Goodhope was found to compare with (the round games of the
+Hoyle books, Foster 1897 and Peel's Round Games have pools, buying and trumps, but no
+game of this name); where the text is silent the functions say what they assume.
+
 The playable deal is :mod:`rules.goodhope.model`. Amounts are coins; the stake
 ("Einsatz", rule 3: "willkührlich") is a parameter, 4 by default so that the half-stake
 price of a card is a whole coin. Shares of the pot may be fractions.

@@ -9,6 +9,9 @@ makes good what the bowl lacks and keeps what is left (p2). Besides, each punter
 offer the banker a wager before he looks at his second card: a card under six wins it
 for the banker, one over six for the punter, a six carries it to the next game (p3).
 
+No later description of the game was found to compare with; where the text is
+silent the functions say what they assume.
+
 The playable coup is :mod:`rules.kleeblatt.model`. Amounts are in units of the agreed
 "Legegeld" (Groschen or Dukaten).
 """
