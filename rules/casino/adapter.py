@@ -79,9 +79,11 @@ ADAPTERS: dict[str, Callable[[JSON], JSON]] = {
         {k: v for k, v in i["points"].items()}, i.get("deduction", "pair")
     ),
     "casino.game_target": lambda i: _fn("game_target")(
-        int(i["players"]), int(i.get("three_target", 15))
+        int(i["players"]), i.get("three", "fifteen")
     ),
-    "casino.games_won": lambda i: _fn("games_won")(i["loser_score"], _players(i)),
+    "casino.games_won": lambda i: _fn("games_won")(
+        i["loser_score"], _players(i), i.get("three", "fifteen")
+    ),
     "casino.counting_order": lambda i: list(_fn("counting_order")()),
     "casino.first_to_target": lambda i: _fn("first_to_target")(
         dict(i["before"]), {k: list(v) for k, v in i["won"].items()}, int(i["target"])

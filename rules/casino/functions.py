@@ -847,21 +847,32 @@ _TARGET_EMENDATION = Emendation(
 )
 
 
-@rule(paragraphs=[law(1), drei(1), drei(2), drei(3)], emendations=[_TARGET_EMENDATION])
-def game_target(players: int, three_target: int = 15) -> int:
+#: How three play: the most usual way (drei.p1) to 15, read to 16 (drei.p2, p3), or as
+#: four (drei.p4).
+THREE_WAYS: dict[str, int] = {"fifteen": 15, "sixteen": 16, "as_four": 11}
+
+
+def _three(three: str) -> str:
+    if three not in THREE_WAYS:
+        raise CasinoError(
+            f"three play 'fifteen' (drei.p1), 'sixteen' (drei.p2, p3) or 'as_four' "
+            f"(drei.p4), not {three!r}"
+        )
+    return three
+
+
+@rule(paragraphs=[law(1), drei(1), drei(2), drei(3), drei(4)], emendations=[_TARGET_EMENDATION])
+def game_target(players: int, three: str = "fifteen") -> int:
     """The points that win the game: eleven at four and two, fifteen at three.
 
     "Dieses Spiel besteht aus eilf Points" (Gesetz 1; Regel 11 fears the opponents'
     'Neun oder Zehen'); "Anstatt eilf Points besteht das Spiel aus funfzehn" (drei.p1).
-    Casino with two has "dieselben Points wie das Casino mit vier Personen" (drei.p4).
-    Later Cassino plays to 21 (Britannica; Cassell 1881 still eleven).
+    Casino with two, and with three played as four, has "dieselben Points wie das Casino
+    mit vier Personen" and "alle die andern Regeln" (drei.p4): eleven. Later Cassino
+    plays to 21 (Britannica; Cassell 1881 still eleven).
     """
     players = _players(players)
-    if three_target not in (15, 16):
-        raise CasinoError(
-            f"the game of three is 15 (drei.p1) or 16 (drei.p2, p3), not {three_target}"
-        )
-    return three_target if players == 3 else 11
+    return THREE_WAYS[_three(three)] if players == 3 else 11
 
 
 _LURCH_EMENDATION = Emendation(
@@ -879,14 +890,18 @@ _LURCH_EMENDATION = Emendation(
 )
 
 
-@rule(paragraphs=[law(8), drei(1)], emendations=[_LURCH_EMENDATION])
-def games_won(loser_score: int, players: int = 4) -> int:
-    """How many games the winner wins from a loser: 2 if he is lurched (Lurch), else 1."""
+@rule(paragraphs=[law(8), drei(1), drei(4)], emendations=[_LURCH_EMENDATION])
+def games_won(loser_score: int, players: int = 4, three: str = "fifteen") -> int:
+    """How many games the winner wins from a loser: 2 if he is lurched (Lurch), else 1.
+
+    Five at four and two (Gesetz 8), seven at three (drei.p1), five again for three who
+    play by the rules of four (drei.p4).
+    """
     players = _players(players)
     if not isinstance(loser_score, int) or loser_score < 0:
         raise CasinoError(f"a score is a whole number from 0, not {loser_score!r}")
-    line = 7 if players == 3 else 5
-    if loser_score >= game_target(players, 16):
+    line = 7 if players == 3 and _three(three) != "as_four" else 5
+    if loser_score >= game_target(players, three):
         raise CasinoError(f"a loser cannot have reached the game ({loser_score})")
     return 2 if loser_score < line else 1
 

@@ -82,7 +82,7 @@ def _variant(
 ) -> Variant:
     params: dict[str, JSON] = {
         "players": 4,
-        "three_target": 15,
+        "three": "fifteen",
         "deduction": "pair",
         "majority": "threshold",
         "must_capture": False,
@@ -134,6 +134,7 @@ VARIANTS: dict[str, Variant] = {
             players=3,
             deduction="three",
             majority="plurality",
+            three="as_four",
         ),
         _variant(
             "drei_bis_16",
@@ -144,7 +145,7 @@ VARIANTS: dict[str, Variant] = {
             players=3,
             deduction="none",
             majority="plurality",
-            three_target=16,
+            three="sixteen",
         ),
         _variant(
             "drei_absolute_majority",
@@ -251,7 +252,7 @@ class CasinoState(State):
     def __init__(self, game: CasinoGame, variant: Variant, context: Mapping[str, JSON]) -> None:
         super().__init__(game, variant, context)
         self.players: int = variant["players"]
-        self.target = f.game_target(self.players, variant["three_target"])
+        self.target = f.game_target(self.players, variant["three"])
         self.ctx = _check_context(context, self.players, self.target)
         self.dealer: str = self.ctx["dealer"]
         self.seat_list = seats_for(self.players)
@@ -632,7 +633,8 @@ class CasinoState(State):
         if winner is None:
             return []
         losers = {q: v for q, v in running.items() if q != winner}
-        lurched = [q for q, v in losers.items() if f.games_won(v, self.players) == 2]
+        three = self.variant["three"]
+        lurched = [q for q, v in losers.items() if f.games_won(v, self.players, three) == 2]
         detail = f"{winner} reaches {self.target} first ({how}) and wins the game"
         if lurched:
             detail += "; Lurch (a double game) against " + ", ".join(

@@ -113,7 +113,10 @@ def test_marks_refuse_impossible_points() -> None:
 def test_games_won_and_targets() -> None:
     assert [f.games_won(n) for n in range(11)] == [2] * 5 + [1] * 6
     assert [f.games_won(n, 3) for n in (6, 7, 14)] == [2, 1, 1]
-    assert f.game_target(3) == 15 and f.game_target(3, 16) == 16
+    assert f.game_target(3) == 15 and f.game_target(3, "sixteen") == 16
+    assert f.game_target(3, "as_four") == 11 and f.games_won(4, 3, "as_four") == 2
+    with pytest.raises(RulesError, match="'as_four'"):
+        f.game_target(3, "twenty")
     with pytest.raises(RulesError, match="four, three or two"):
         f.game_target(6)
 
