@@ -1005,9 +1005,51 @@ def may_inspect(what: str) -> bool:
     return allowed[what]
 
 
+def _regel(n: int | str) -> str:
+    return f"{SIGLUM}.casino.regeln.{n}"
+
+
 UNFORMALISED: dict[str, str] = {
     p(8): (
         "introduces a figure of counters showing how points are marked ('Man marquirt auf "
         "folgende Art:'); the OCR lost the figure, and the way of marking decides nothing"
+    ),
+    # The Allgemeine Regeln are strategy: advice, not rules of play. Several are evidence
+    # for readings of the rules, as their reasons say.
+    _regel(1): "strategy: remember the Tens, Aces and Twos played and the courts turned up",
+    _regel(2): (
+        "strategy: lay a court when nothing can be taken; it presupposes that a player "
+        "chooses which card to lay (evidence for casino.may_trail)"
+    ),
+    _regel("2.ausnahmen"): (
+        "strategy: the dealer keeps a court back 'um sich des Sweeps … zu sichern' (evidence "
+        "for the dealer's court in casino.remainder_taker); a low card laid to make ten "
+        "with a table card is an ordinary card laid down, not a build"
+    ),
+    _regel(3): (
+        "strategy: when the dealer keeps or lays the great Casino (evidence that any card "
+        "may be laid, casino.may_trail)"
+    ),
+    _regel(4): "strategy: lay the lower cards first",
+    _regel("4.ausnahme"): (
+        "strategy: lay a larger card, or make ten among the table cards; no building is "
+        "implied (see the module docstring)"
+    ),
+    _regel(5): "strategy: prefer spades when taking",
+    _regel(6): "strategy: when to play an Ace",
+    _regel(7): "strategy: lay the fourth Ace at once (evidence that any card may be laid)",
+    _regel(8): "strategy: with two Aces, lay one early; hinder the opponents' combinations",
+    _regel(9): "strategy: rather lay the little Casino than an Ace",
+    _regel(10): "strategy: take the Ace before the great Casino",
+    _regel(11): (
+        "strategy: leave no single card or easy combination on the table; its 'Unterschied "
+        "von 6 Points' for the cards agrees with three points each way (p7)"
+    ),
+    _regel("11.faelle1"): (
+        "strategy: when not to risk the table; its 'Vier' and 'Neun oder Zehen' support the "
+        "game of eleven and the Lurch below five (evidence for casino.games_won)"
+    ),
+    _regel("11.faelle2"): (
+        "strategy: when to take in any case; evidence that taking is a choice (casino.may_trail)"
     ),
 }
