@@ -450,6 +450,60 @@ def figure_points(status: Status) -> int:
     return values[status]
 
 
+_EXAMPLE_SLIPS = (
+    Emendation(
+        paragraph=bsp(2),
+        reading="B's third card in the first deal is the Eichelachter",
+        raw="B den Eichelkönig, Eichelneuner und Eichelsiebener (beispiel.p1)",
+        evidence=(
+            "The deal gives B the Eichelsiebener, but B then 'spielt weiter seinen "
+            "Eichelachter aus', the small Hanger he could bid is 'Eichelneuner, "
+            "Eichelachter', and he writes 'eines im Hanger (Eichelneuner und "
+            "Eichelachter)', three in all. With the Siebener B holds no Hanger (the "
+            "Achter is missing) and writes two. A slip of the author (the OCR reads "
+            "'Eichelfiebener', long s for s, not a garbled Achter). Both deals are "
+            "transcripts: beispiel_gang1 (Achter, B 3) and beispiel_gang1_wie_gedruckt "
+            "(Siebener, B 2)."
+        ),
+        cert="high",
+    ),
+    Emendation(
+        paragraph=bsp(2),
+        reading="'weil A mit seinem Laubkönig nicht „gegangen“ ist'",
+        raw="weil C mit seinem Laubkönig nicht „gegangen“ ist",
+        evidence=(
+            "C holds the Laubas, A the Laubkönig, with which A held ('anschaut') C's "
+            "Groschen; so C writes three 'because A did not back down'. The OCR has 'E', "
+            "which this chapter's player letters read as C; a slip of print or OCR. The "
+            "score (C three in Laub) is the same either way."
+        ),
+        cert="medium",
+    ),
+    Emendation(
+        paragraph=bsp(3),
+        reading="B gives his Eichelneuner to the first trick of the second deal",
+        raw="C wird dann seinen Eichelneuner, mit dem er sich doch keinen Stich verhofft, zugeben",
+        evidence=(
+            "The second deal gives B 'Herzober, Eichelas und Eichelneuner'; C led the "
+            "Laubneuner and A took it; the third card of the trick is B's. A slip of the "
+            "author (or of the OCR's letters); the transcript plays B's Eichelneuner."
+        ),
+        cert="high",
+    ),
+    Emendation(
+        paragraph=bsp(3),
+        reading="the board after the first deal: B 3, C 5, A 1",
+        raw="Also: B 3, C 5 und A.",
+        evidence=(
+            "A's figure is missing after 'und A'; beispiel.p2 gives it: A writes 'nur eins "
+            "im Gleich', and the second deal's count ('da er schon fünf gehabt hat' for C; "
+            "A five after his four) needs A 1. Lost in print or OCR."
+        ),
+        cert="high",
+    ),
+)
+
+
 @rule(
     paragraphs=[
         p(8),
@@ -466,8 +520,11 @@ def figure_points(status: Status) -> int:
         p(26),
         p(27),
         p(30),
+        bsp(1),
+        bsp(2),
+        bsp(3),
     ],
-    emendations=[_FLEE_EMENDATION],
+    emendations=[_FLEE_EMENDATION, *_EXAMPLE_SLIPS],
 )
 def settle(
     figure: Figure,
@@ -488,7 +545,8 @@ def settle(
     - a Groschen let good (``groschen_gut``): its giver writes 2 (p16, p26);
     - a Groschen held (``groschen_gehalten``): its maker writes 3 (p18, p27).
 
-    A Gleich or Hanger that flees scores nothing (p29, see the emendation).
+    A Gleich or Hanger that flees scores nothing (p29, see the emendation). The worked
+    example (beispiel.p1-p3) is scored so; its slips are recorded as emendations.
     """
     figure = _figure(figure)
     points = figure_points(status)
