@@ -523,6 +523,8 @@ _EXAMPLE_SLIPS = (
         bsp(1),
         bsp(2),
         bsp(3),
+        bsp(4),
+        bsp(5),
     ],
     emendations=[_FLEE_EMENDATION, *_EXAMPLE_SLIPS],
 )
