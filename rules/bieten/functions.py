@@ -29,7 +29,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Literal
 
-from rules.cards import GERMAN_32, GERMAN_SUITS, Card, Rank, RankOrder, Suit, parse_card
+from rules.cards import GERMAN_32, Card, Rank, RankOrder, Suit, parse_card
 from rules.errors import RulesError
 from rules.registry import Emendation, rule
 
@@ -903,45 +903,65 @@ def loser(seats: Sequence[str], out_order: Sequence[str]) -> str | None:
 # ---------------------------------------------------------------- wild cards (shared)
 
 
-_CANDIDATES: dict[frozenset[Suit], tuple[tuple[Rank, Suit], ...]] = {}
+def code(card: Card) -> str:
+    """A card's notation, cheaply (``"9L"``): the key of the wild-card search below."""
+    return card.rank._value_ + card.suit._value_  # type: ignore[no-any-return]
 
 
-def _candidates(suits: frozenset[Suit]) -> tuple[tuple[Rank, Suit], ...]:
+def same(a: Card, b: Card) -> bool:
+    """Whether two cards are the same card (without hashing them)."""
+    return a.rank is b.rank and a.suit is b.suit
+
+
+def among(card: Card, cards: Iterable[Card]) -> bool:
+    """Whether ``card`` is one of ``cards`` (without hashing)."""
+    return any(card.rank is c.rank and card.suit is c.suit for c in cards)
+
+
+_SUIT_LETTERS = "ELRB"
+_GERMAN = (Suit.ACORNS, Suit.LEAVES, Suit.GERMAN_HEARTS, Suit.BELLS)
+
+
+def _natural32(card: Card) -> bool:
+    return card.rank in ORDER.ranks and card.suit in _GERMAN
+_CODE_INFO: dict[str, tuple[int, str]] = {
+    code(c): (_STRENGTH[c.rank], c.suit._value_)
+    for c in GERMAN_32  # type: ignore[attr-defined]
+}
+_CANDIDATES: dict[str, tuple[str, ...]] = {}
+
+
+def _candidates(suits: str) -> tuple[str, ...]:
     found = _CANDIDATES.get(suits)
     if found is None:
-        found = tuple((r, s) for s in GERMAN_SUITS if s in suits for r in ORDER.ranks)
+        found = tuple(code(c) for c in GERMAN_32 if c.suit._value_ in suits)  # type: ignore[attr-defined]
         _CANDIDATES[suits] = found
     return found
 
 
-def _contains(figure: str, cards: Sequence[tuple[Rank, Suit]]) -> bool:
+def _contains(figure: str, cards: Sequence[str]) -> bool:
+    info = [_CODE_INFO[c] for c in cards]
     if figure == "herz":
-        return any(s == Suit.GERMAN_HEARTS for _, s in cards)
+        return any(s == "R" for _, s in info)
     if figure == "laub":
-        return any(s == Suit.LEAVES for _, s in cards)
+        return any(s == "L" for _, s in info)
     if figure == "gleich":
-        seen: dict[Rank, Suit] = {}
-        for r, s in cards:
-            if r in seen and seen[r] != s:
-                return True
-            seen.setdefault(r, s)
-        return False
+        return any(a[0] == b[0] and a[1] != b[1] for i, a in enumerate(info) for b in info[i + 1 :])
     if figure == "hanger":
-        have = {(_STRENGTH[r], s) for r, s in cards}
-        return any((st - 1, s) in have for st, s in have)
+        return any(
+            a[1] == b[1] and abs(a[0] - b[0]) == 1
+            for i, a in enumerate(info)
+            for b in info[i + 1 :]
+        )
     return True
 
 
 @lru_cache(maxsize=65536)
-def feasible(
-    fixed: tuple[tuple[Rank, Suit], ...],
-    free: int,
-    suits: frozenset[Suit],
-    required: frozenset[str],
-) -> bool:
+def feasible(fixed: tuple[str, ...], free: int, suits: str, required: tuple[str, ...]) -> bool:
     """Whether ``free`` unplayed wild cards can still be baptised so that a player's cards
-    (``fixed``: his natural cards and the wild cards already played as what they were)
-    hold every ``required`` figure, each wild card becoming a card of an allowed suit."""
+    (``fixed``: codes of his natural cards and of the wild cards already played as what
+    they were) hold every ``required`` figure, each wild card becoming a card of one of
+    the ``suits`` (letters) he has not renounced."""
     if not required:
         return free == 0 or bool(suits)
     if free == 0:
@@ -951,9 +971,6 @@ def feasible(
         if all(_contains(f, cards) for f in required):
             return True
     return False
-
-
-_ALL_SUITS = frozenset(GERMAN_SUITS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -975,31 +992,44 @@ class WildHand:
 
     def check(self, wilds: Mapping[Card, int]) -> None:
         """Refuse a hand no deal can give (cards twice, wild cards as naturals, > 3 cards)."""
-        physical = [*self.natural, *(c.wild for c in self.fixed), *self.free]
-        if len(physical) > 3:
+        physical: list[Card] = [*self.natural, *(c.wild for c in self.fixed if c.wild), *self.free]
+        if len(physical) > 3 or len(physical) != len(self.natural) + len(self.fixed) + len(
+            self.free
+        ):
             raise BietenError(f"a player has three cards, not {len(physical)}")
-        if len(set(physical)) != len(physical):
-            raise BietenError("a card is given twice")
+        for i, card in enumerate(physical):
+            if among(card, physical[i + 1 :]):
+                raise BietenError(f"{card} is given twice")
         for card in self.natural:
-            if card in wilds or card not in _PACK32:
+            if among(card, wilds) or not _natural32(card):
                 raise BietenError(f"{card} is not a natural card here")
         for card in self.free:
-            if card not in wilds:
+            if not among(card, wilds):
                 raise BietenError(f"{card} is not a wild card here")
         for played in self.fixed:
-            if played.wild not in wilds:
+            if played.wild is None or not among(played.wild, wilds):
                 raise BietenError(f"{played} is not a wild card played here")
-        if not set(self.unplayed) <= set(self.natural):
-            raise BietenError("the cards in hand must be among his natural cards")
-        unknown = set(self.bound) - set(FIGURES[:4])
-        if unknown:
-            raise BietenError(f"wild cards bind to Herz, Laub, Gleich or Hanger, not {unknown}")
+        for card in self.unplayed:
+            if not among(card, self.natural):
+                raise BietenError("the cards in hand must be among his natural cards")
+        for figure in self.bound:
+            if figure not in FIGURES[:4]:
+                raise BietenError(
+                    f"wild cards bind to Herz, Laub, Gleich or Hanger, not {figure!r}"
+                )
 
-    def known(self) -> tuple[tuple[Rank, Suit], ...]:
-        """The cards whose identity is known: natural ones and wild cards already played."""
-        cards = [(c.rank, c.suit) for c in self.natural]
-        cards += [(pl.card.rank, pl.card.suit) for pl in self.fixed]
-        return tuple(sorted(cards, key=lambda rs: (rs[1].value, rs[0].value)))
+    def known(self) -> tuple[str, ...]:
+        """Codes of the cards whose identity is known: natural ones and wild cards played."""
+        cards = [code(c) for c in self.natural] + [code(pl.card) for pl in self.fixed]
+        cards.sort()
+        return tuple(cards)
+
+    def suits(self, renounce: Suit | None = None) -> str:
+        """The suit letters his wild cards may still take."""
+        gone = {s._value_ for s in self.renounced}  # type: ignore[attr-defined]
+        if renounce is not None:
+            gone.add(renounce._value_)  # type: ignore[attr-defined]
+        return "".join(x for x in _SUIT_LETTERS if x not in gone)
 
 
 def wild_feasible(
@@ -1011,11 +1041,12 @@ def wild_feasible(
 ) -> bool:
     """Whether the hand's wild cards can still make its bound figures (and ``required``),
     with ``extra`` cards fixed, ``free`` wild cards left and ``renounce`` renounced too."""
-    fixed = hand.known() + tuple((c.rank, c.suit) for c in extra)
-    suits = _ALL_SUITS - hand.renounced - ({renounce} if renounce else set())
-    need = hand.bound if required is None else required
+    fixed = hand.known()
+    if extra:
+        fixed = tuple(sorted(fixed + tuple(code(c) for c in extra)))
+    need = tuple(sorted(hand.bound if required is None else required))
     count = len(hand.free) if free is None else free
-    return feasible(fixed, count, frozenset(suits), frozenset(need))
+    return feasible(fixed, count, hand.suits(renounce), need)
 
 
 # ---------------------------------------------------------------- coverage

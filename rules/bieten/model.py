@@ -210,6 +210,9 @@ class BietenState(State):
         self.leader = self.order[0]
         self.tricks: list[tuple[str, str]] = []
         self._cache: dict[tuple[str, str], bool] = {}
+        self._hands: dict[str, WildHand] = {}
+        self.remaining = list(game.rules.pack)
+        self.remaining_actions = list(game.deal_action_list)
         if self.phase == "deal":
             self.pattern = f.deal_order(self.n)
 
@@ -236,15 +239,19 @@ class BietenState(State):
 
     def wild_hand(self, seat: str) -> WildHand:
         """The seat's cards in the form the wild-card rules take (:class:`WildHand`)."""
-        wilds = self.rules.wilds
-        return WildHand(
-            natural=tuple(c for c in self.dealt[seat] if c not in wilds),
-            unplayed=tuple(c for c in self.hand[seat] if c not in wilds),
-            fixed=tuple(pl for pl in self.table[seat] if pl.wild is not None),
-            free=tuple(c for c in self.hand[seat] if c in wilds),
-            renounced=frozenset(self.renounced[seat]),
-            bound=frozenset(self.bound[seat]),
-        )
+        hand = self._hands.get(seat)
+        if hand is None:
+            wild = self.game.wild_ids
+            hand = WildHand(
+                natural=tuple(c for c in self.dealt[seat] if id(c) not in wild),
+                unplayed=tuple(c for c in self.hand[seat] if id(c) not in wild),
+                fixed=tuple(pl for pl in self.table[seat] if pl.wild is not None),
+                free=tuple(c for c in self.hand[seat] if id(c) in wild),
+                renounced=frozenset(self.renounced[seat]),
+                bound=frozenset(self.bound[seat]),
+            )
+            self._hands[seat] = hand
+        return hand
 
     def _last_lead(self) -> Card | None:
         if len(self.tricks) == 2 and self.trick:
@@ -303,7 +310,7 @@ class BietenState(State):
                 Action("cut other", self.rules.cut_cites),
             ]
         if self.phase == "deal":
-            return [self.game.deal_actions[c] for c in self._undealt()]
+            return list(self.remaining_actions)
         seat = self._to_act()
         assert seat is not None
         if self.pending is not None:
@@ -347,8 +354,8 @@ class BietenState(State):
         led = self._led_suit()
         cites = (p(8),) if led is None else (p(8), p(28))
         wilds = self.rules.wilds
-        naturals = [c for c in self.hand[seat] if c not in wilds]
         if not wilds:
+            naturals = self.hand[seat]
             legal = f.legal_cards(naturals, self.trick[0][1].card if self.trick else None)
             table = self.game.follow_actions if self.trick else self.game.lead_actions
             return [table[c] for c in legal]
@@ -360,10 +367,6 @@ class BietenState(State):
             for card in fns.wild_options(hand, wild, led, wilds):
                 actions.append(Action(f"play {wild}={card}", wild_cites))
         return actions
-
-    def _undealt(self) -> list[Card]:
-        gone = {c for cards in self.dealt.values() for c in cards}
-        return [c for c in self.rules.pack if c not in gone]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The cut: the Weli one time in the pack's size; a dealt card: uniform."""
@@ -513,7 +516,11 @@ class BietenState(State):
     # ------------------------------------------------------------ applying
 
     def _apply(self, action: Action) -> None:
+        self._perform(action)
         self._cache = {}
+        self._hands = {}
+
+    def _perform(self, action: Action) -> None:
         text = action.text
         verb, _, rest = text.partition(" ")
         if verb == "deal":
@@ -550,12 +557,20 @@ class BietenState(State):
         self.weli_cut = weli
         if weli:
             cutter = self.order[f.cutter_position(self.n)]
-            self.dealt[cutter].append(f.WELI)
-            self.hand[cutter].append(f.WELI)
+            card = self.game.card_by_text["6B"]
+            self.dealt[cutter].append(card)
+            self.hand[cutter].append(card)
+            self._take(card)
         self.pattern = self.rules.fns.deal_order(self.n, weli)
         self.phase = "deal"
 
+    def _take(self, card: Card) -> None:
+        index = self.remaining.index(card)
+        del self.remaining[index]
+        del self.remaining_actions[index]
+
     def _deal(self, card: Card) -> None:
+        self._take(card)
         seat = self.order[self.pattern[self.dealt_count]]
         self.dealt_count += 1
         self.dealt[seat].append(card)
@@ -775,7 +790,8 @@ class BietenGame(Game):
         self.variants = dict(variants)  # type: ignore[misc]
         self.deal_format = deal_format  # type: ignore[misc]
         self.card_by_text = {str(c): c for c in rules.pack}
-        self.deal_actions = {c: Action(f"deal {c}", (p(6),)) for c in rules.pack}
+        self.deal_action_list = [Action(f"deal {c}", (p(6),)) for c in rules.pack]
+        self.wild_ids = {id(c) for c in rules.pack if c in rules.wilds}
         self.lead_actions = {c: Action(f"play {c}", (p(8),)) for c in rules.pack}
         self.follow_actions = {c: Action(f"play {c}", (p(8), p(28))) for c in rules.pack}
 

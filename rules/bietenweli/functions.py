@@ -154,7 +154,7 @@ def binds(figure: Figure, hand: WildHand, wilds: Mapping[Card, int] = WELI_WILDS
     figure = b._figure(figure)
     if figure == "spiel" or not hand.free:
         return False
-    return not b.feasible(hand.known(), 0, frozenset(), frozenset([figure]))
+    return not b.feasible(hand.known(), 0, "", (figure,))
 
 
 @rule(paragraphs=[w(2), w(3), w(6), b.p(9), b.p(30)], emendations=[b._HOLD_EMENDATION])
