@@ -434,14 +434,17 @@ def figure_winner(
     return winners[0] if len(winners) == 1 else None
 
 
-@rule(paragraphs=[p(8), p(12), p(14), p(16), p(18), p(20), antwort(1), antwort(2), antwort(3)])
+@rule(
+    paragraphs=[p(8), p(12), p(14), p(15), p(16), p(18), p(20), antwort(1), antwort(2), antwort(3)]
+)
 def figure_points(status: Status) -> int:
     """What one figure is worth by how it was settled.
 
     ``still`` (never bid, p8 and p9 "stillschweigend") 1; ``gut`` (bid and let good by
     all, p12) 1 to the bidder; ``gehalten`` (bid and held, p14) 2 to whoever makes it;
     ``groschen_gut`` (a Groschen let good by all, p16) 2 to its giver;
-    ``groschen_gehalten`` (p18) 3 to whoever makes it. "Mehr als „Drei“ ... können beim
+    ``groschen_gehalten`` (p18) 3 to whoever makes it. Drei is "wie man volkstümlich
+    sagt, ein „Groschen“" (p15). "Mehr als „Drei“ ... können beim
     Bieten nicht gegeben werden" (p20).
     """
     values = {"still": 1, "gut": 1, "gehalten": 2, "groschen_gut": 2, "groschen_gehalten": 3}
@@ -657,7 +660,7 @@ _HOLD_EMENDATION = Emendation(
 )
 
 
-@rule(paragraphs=[p(9), p(10), p(13), p(16), p(30)], emendations=[_HOLD_EMENDATION])
+@rule(paragraphs=[p(9), p(10), p(11), p(13), p(16), p(30)], emendations=[_HOLD_EMENDATION])
 def may_wager(
     figure: Figure,
     cards: Sequence[Played],
@@ -666,7 +669,8 @@ def may_wager(
 ) -> bool:
     """Whether a player may bid, hold or give Drei on ``figure`` with ``cards`` (his three).
 
-    For the Spiel: always until the third card of the leader lies on the table; after
+    Anyone may answer "Es ist gut!", also with "eine kleine Rote usw. in der Karte"
+    (p11). For the Spiel: always until the third card of the leader lies on the table; after
     that only with a card of the led suit (p30), among ``spiel_cards`` (his card in hand,
     or the one he has just played to the last trick). Natural cards only; with wild
     cards see :func:`rules.bietenweli.functions.may_wager`.
@@ -924,6 +928,8 @@ _GERMAN = (Suit.ACORNS, Suit.LEAVES, Suit.GERMAN_HEARTS, Suit.BELLS)
 
 def _natural32(card: Card) -> bool:
     return card.rank in ORDER.ranks and card.suit in _GERMAN
+
+
 _CODE_INFO: dict[str, tuple[int, str]] = {
     code(c): (_STRENGTH[c.rank], c.suit._value_)
     for c in GERMAN_32  # type: ignore[attr-defined]
@@ -1053,6 +1059,11 @@ def wild_feasible(
 
 #: Paragraphs of the chapter that no rule formalises, and why (shown in the edition).
 UNFORMALISED: dict[str, str] = {
+    p(21): "strategy: when the Vorhand should bid before leading; decides nothing",
+    p(22): (
+        "strategy: what to lead, the 'Locker', the Könige as 'Schuldenmacher', bluffing "
+        "('Jagen'); decides nothing"
+    ),
     p(23): (
         "introduces the worked example of p24-p27 ('an einem Spiel zu viert'); the example "
         "itself is formalised by settle() and the transcripts"

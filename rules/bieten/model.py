@@ -241,12 +241,12 @@ class BietenState(State):
         """The seat's cards in the form the wild-card rules take (:class:`WildHand`)."""
         hand = self._hands.get(seat)
         if hand is None:
-            wild = self.game.wild_ids
+            wild = self.game.wild_cards
             hand = WildHand(
-                natural=tuple(c for c in self.dealt[seat] if id(c) not in wild),
-                unplayed=tuple(c for c in self.hand[seat] if id(c) not in wild),
+                natural=tuple(c for c in self.dealt[seat] if not f.among(c, wild)),
+                unplayed=tuple(c for c in self.hand[seat] if not f.among(c, wild)),
                 fixed=tuple(pl for pl in self.table[seat] if pl.wild is not None),
-                free=tuple(c for c in self.hand[seat] if id(c) in wild),
+                free=tuple(c for c in self.hand[seat] if f.among(c, wild)),
                 renounced=frozenset(self.renounced[seat]),
                 bound=frozenset(self.bound[seat]),
             )
@@ -791,7 +791,7 @@ class BietenGame(Game):
         self.deal_format = deal_format  # type: ignore[misc]
         self.card_by_text = {str(c): c for c in rules.pack}
         self.deal_action_list = [Action(f"deal {c}", (p(6),)) for c in rules.pack]
-        self.wild_ids = {id(c) for c in rules.pack if c in rules.wilds}
+        self.wild_cards = tuple(rules.wilds)
         self.lead_actions = {c: Action(f"play {c}", (p(8),)) for c in rules.pack}
         self.follow_actions = {c: Action(f"play {c}", (p(8), p(28))) for c in rules.pack}
 

@@ -275,7 +275,7 @@ def figure_winner(
     return b.figure_winner(figure, tables, last_trick)
 
 
-@rule(paragraphs=[w(3), w(4), b.p(12), b.p(14)], emendations=[b._FLEE_EMENDATION])
+@rule(paragraphs=[w(3), w(4), b.p(12), b.p(14), b.p(29)], emendations=[b._FLEE_EMENDATION])
 def settle(
     figure: Figure,
     status: Status,
@@ -293,4 +293,10 @@ def settle(
     return b.settle(figure, status, tables, bidder, giver, last_trick)
 
 
-UNFORMALISED: dict[str, str] = {}
+UNFORMALISED: dict[str, str] = {
+    w(5): (
+        "strategy: not to bind the Weli early, bluffing with it; its rules (binding, "
+        "freeing by a Groschen let good) are those of w.p2 and w.p4"
+    ),
+    w(7): "strategy: remembering the cards of the last deal; decides nothing",
+}

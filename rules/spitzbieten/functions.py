@@ -124,7 +124,10 @@ def natural_options(
     return weli.natural_options(hand, led, wilds)
 
 
-@rule(paragraphs=[P1], emendations=[b._FLEE_EMENDATION, b._WILD_TIE_EMENDATION])
+@rule(
+    paragraphs=[P1, b.p(29), weli.w(1)],
+    emendations=[b._FLEE_EMENDATION, b._WILD_TIE_EMENDATION],
+)
 def figure_winner(
     figure: Figure, tables: Mapping[str, Sequence[Played]], last_trick: str | None = None
 ) -> str | None:
@@ -133,7 +136,7 @@ def figure_winner(
     return b.figure_winner(figure, tables, last_trick)
 
 
-@rule(paragraphs=[P1], emendations=[b._FLEE_EMENDATION])
+@rule(paragraphs=[P1, b.p(29)], emendations=[b._FLEE_EMENDATION])
 def settle(
     figure: Figure,
     status: Status,
