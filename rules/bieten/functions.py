@@ -660,7 +660,45 @@ _HOLD_EMENDATION = Emendation(
 )
 
 
-@rule(paragraphs=[p(9), p(10), p(11), p(13), p(16), p(30)], emendations=[_HOLD_EMENDATION])
+_TURN_EMENDATION = Emendation(
+    paragraph=p(9),
+    reading=(
+        "a player announces (bids, gives Drei) when it is his turn to play, before his card; "
+        "answers come at once, in turn"
+    ),
+    raw=(
+        "Er kann das tun, bevor er noch seine erste Karte ausgespielt hat oder erst, wenn "
+        "er sie schon vor sich auf dem Tisch liegen hat."
+    ),
+    evidence=(
+        "Every bid and Groschen of the worked examples is made by the player whose turn it "
+        "is, before he gives his card (beispiel.p1-p5; bietenweli.p3-p4); modern rules say "
+        "each player may bid 'wenn er an der Reihe ist' (de.wikipedia). The Vorhand's bid "
+        "after laying his card, which p9 allows, has no separate moment in the model."
+    ),
+    cert="medium",
+)
+
+_LAST_TRICK_EMENDATION = Emendation(
+    paragraph=p(30),
+    reading=(
+        "after the last lead, a player whose own card of the led suit already lies in the "
+        "last trick may still hold the Spiel"
+    ),
+    raw="der ein Blatt von derselben Farbe in der Hand hält",
+    evidence=(
+        "Read to the letter, the leader of the last trick, whose card is on the table, could "
+        "not hold a Spiel bid after his lead, although his card may take the trick; 'in "
+        "der Hand' is read as 'among his cards of this trick'."
+    ),
+    cert="low",
+)
+
+
+@rule(
+    paragraphs=[p(9), p(10), p(11), p(13), p(16), p(30)],
+    emendations=[_HOLD_EMENDATION, _TURN_EMENDATION, _LAST_TRICK_EMENDATION],
+)
 def may_wager(
     figure: Figure,
     cards: Sequence[Played],
