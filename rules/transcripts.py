@@ -37,7 +37,7 @@ JSON = Any
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "transcripts.schema.json"
 #: Random transcripts per game: the default variant gets the most, every other some.
 DEFAULT_RANDOM = 40
-OTHER_VARIANTS_RANDOM = 5
+OTHER_VARIANTS_RANDOM = 20
 REJECTIONS = 12
 
 
