@@ -8,7 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
-SHARED = ROOT.parent / "shared"
+GOLD_DEV = ROOT / "tests" / "data" / "gold-dev"
 
 
 def built(relative: str) -> Path:
@@ -19,6 +19,16 @@ def built(relative: str) -> Path:
     return path
 
 
+def seed_path(name: str) -> Path:
+    """The corpus file that holds the seed ``name`` (its ``meta.toml`` names it)."""
+    import tomllib
+
+    for meta in sorted((ROOT / "corpus").glob("*/meta.toml")):
+        if tomllib.loads(meta.read_text(encoding="utf-8")).get("original_file") == name:
+            return meta.parent / "raw.txt"
+    raise LookupError(f"no corpus source holds the seed {name}")
+
+
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT
@@ -26,8 +36,8 @@ def root() -> Path:
 
 @pytest.fixture(scope="session")
 def gold_passages() -> list[dict[str, object]]:
-    """The hand-checked gold passages of ../shared/gold-dev (read-only)."""
+    """The hand-checked gold passages of tests/data/gold-dev (read-only)."""
     import json
 
-    path = SHARED / "gold-dev" / "passages.jsonl"
+    path = GOLD_DEV / "passages.jsonl"
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
