@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STICHWORT := $(BIN)/stichwort
 BUILD := build
 
-.PHONY: edition test venv system-deps schema lint clean tei claims vectors pages
+.PHONY: edition test fuzz venv system-deps schema lint clean tei claims vectors pages
 
 edition: venv system-deps tei claims vectors pages
 	@echo "Edition built: open $(BUILD)/site/index.html"
@@ -48,6 +48,12 @@ pages: tei claims vectors
 test: edition schema
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+# About ten minutes of random examples for the properties of the repair engine and the
+# edit log (profile "fuzz" of tests/conftest.py; FUZZ_EXAMPLES=N per property).
+fuzz: venv
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -p no:cacheprovider \
+		tests/normalise/test_properties.py tests/test_edits.py
 
 lint: venv
 	$(BIN)/ruff check .

@@ -2,13 +2,36 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 GOLD_DEV = ROOT / "tests" / "data" / "gold-dev"
+
+# Hypothesis: `make test` runs the fixed, derandomised "ci" profile (the same examples on
+# every run, no example database); `make fuzz` runs "fuzz", many random examples
+# (FUZZ_EXAMPLES per property, default 20,000: about ten minutes on two cores).
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "fuzz",
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "20000")),
+    derandomize=False,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def built(relative: str) -> Path:
