@@ -53,7 +53,7 @@ test: edition schema
 # edit log (profile "fuzz" of tests/conftest.py; FUZZ_EXAMPLES=N per property).
 fuzz: venv
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -p no:cacheprovider \
-		tests/normalise/test_properties.py tests/test_edits.py
+		tests/normalise/test_properties.py tests/normalise/test_prepare.py tests/test_edits.py
 
 lint: venv
 	$(BIN)/ruff check .

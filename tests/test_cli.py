@@ -10,7 +10,17 @@ import pytest
 
 from stichwort.cli import build_parser, main
 
-SUBCOMMANDS = ("repair", "build", "text", "validate", "check", "export", "conform", "site")
+SUBCOMMANDS = (
+    "repair",
+    "restore",
+    "build",
+    "text",
+    "validate",
+    "check",
+    "export",
+    "conform",
+    "site",
+)
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
