@@ -30,6 +30,7 @@ from sitegen.markup import attrs, esc
 from tei.edition import furniture_replacement
 from tei.layers import block_pages
 from tei.normal import deterministic
+from tei.xmlsafe import read_xml
 
 __all__ = [
     "LAYERS",
@@ -420,8 +421,9 @@ def _section(el: etree._Element, renderer: _Renderer, blocks: dict[str, Block]) 
 
 
 def load_tei(path: Path) -> TeiDocument:
-    """Parse a TEI file of the edition and render its game sections."""
-    root = etree.parse(str(path)).getroot()
+    """Parse a TEI file of the edition (safely: :mod:`tei.xmlsafe`) and render its game
+    sections."""
+    root = read_xml(path)[1].getroot()
     renderer = _Renderer(root)
     blocks: dict[str, Block] = {}
     games = [

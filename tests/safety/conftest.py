@@ -38,3 +38,15 @@ def corpus_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     _clear_caches()
     yield root / SIGLUM
     _clear_caches()
+
+
+@pytest.fixture(scope="session")
+def synth_tei(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The synthetic source of the TEI tests, built."""
+    from tei.build import build_tei
+    from tests.tei.teisynth import write_synth
+
+    root = tmp_path_factory.mktemp("synth-corpus")
+    write_synth(root)
+    (path,) = build_tei(["synth1798"], tmp_path_factory.mktemp("synth-tei"), root=root)
+    return path
