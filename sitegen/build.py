@@ -26,6 +26,7 @@ from sitegen.front_pages import home_page, principles_page
 from sitegen.glossary import glossary_page, load_glossary
 from sitegen.inputs import MKDOCS_YML, ROOT, Edition, game_page_path, load_edition, rules_page_path
 from sitegen.rules_pages import claims_page, rules_index_page, rules_page
+from sitegen.templating import theme_text
 from sitegen.text_page import game_page
 
 __all__ = ["SiteError", "build_site", "mkdocs_config", "write_pages"]
@@ -75,8 +76,13 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
         put("conformance.md", "Conformance kit", ADAPTER_DOC.read_text(encoding="utf-8"))
     put("principles.md", "Editorial principles", principles_page())
 
-    texts = [{written[p]: p} for p in written if p not in _FIXED and not p.startswith("rules/")]
-    rules = [{written[p]: p} for p in written if p.startswith("rules/")]
+    # the theme prints navigation labels unescaped: they are escaped here
+    texts = [
+        {theme_text(written[p]): p}
+        for p in written
+        if p not in _FIXED and not p.startswith("rules/")
+    ]
+    rules = [{theme_text(written[p]): p} for p in written if p.startswith("rules/")]
     nav: list[Any] = [{"Home": "index.md"}]
     nav.append({"Texts": texts} if texts else {"Texts": []})
     nav += [
