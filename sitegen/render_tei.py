@@ -26,8 +26,9 @@ from pathlib import Path
 
 from lxml import etree
 
-from sitegen.templating import Markup, fragments, text
+from sitegen.templating import Markup, anchor, fragments, text
 from tei.edition import furniture_replacement
+from tei.errors import TeiError
 from tei.layers import block_pages
 from tei.normal import deterministic
 from tei.xmlsafe import read_xml
@@ -418,6 +419,15 @@ def load_tei(path: Path) -> TeiDocument:
     """Parse a TEI file of the edition (safely: :mod:`tei.xmlsafe`) and render its game
     sections."""
     root = read_xml(path)[1].getroot()
+    for element in root.iter():
+        ident = element.get(XML_ID) if isinstance(element.tag, str) else None
+        if ident is not None:
+            try:
+                anchor(ident)
+            except ValueError:
+                raise TeiError(
+                    f"{path}:{element.sourceline}: refused: an xml:id that is no plain id"
+                ) from None
     renderer = _Renderer(root)
     blocks: dict[str, Block] = {}
     games = [

@@ -31,7 +31,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup, escape
 
-__all__ = ["Markup", "fragments", "markdown_text", "page", "text", "theme_text"]
+__all__ = ["Markup", "anchor", "fragments", "markdown_text", "page", "text", "theme_text"]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~])")
