@@ -714,7 +714,7 @@ def repair_with(
             gap_start = spans[k - 1][1]
             gap = text[gap_start:start]
             wanted = "\n\n" if gap.count("\n") >= 2 else " "
-            if gap != wanted:
+            if gap and gap != wanted:  # a cut inside a token has no white space
                 edits.append(Edit(gap_start, start, gap, wanted, "whitespace", 1.0, "white space"))
         edits += _shifted(chunk_edits, start) if start else chunk_edits
         proposals += _shifted(chunk_proposals, start) if start else chunk_proposals

@@ -7,13 +7,11 @@ every input it refuses gets one line naming the file (and the byte offset), exit
 from __future__ import annotations
 
 import json
-import os
 import unicodedata
 from pathlib import Path
 
 import pytest
 
-from normalise import textio
 from stichwort.cli import main
 
 TEXT = "Das Spiel iſt gut, wel⸗ chem man folgt. Die Größe zählt; Übel iſt es nie.\n"
@@ -121,28 +119,6 @@ def test_undecodable_or_ambiguous_input_is_refused(
     assert status == 2 and out == ""
     assert err == f"stichwort repair: error: {source}: " + err.split(f"{source}: ", 1)[1]
     assert message in err and len(err.splitlines()) == 1
-
-
-def test_device_directory_and_fifo_are_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    for path in (Path("/dev/zero"), tmp_path, fifo):
-        status, out, err = _repair(path, capsys=capsys)
-        assert status == 2 and out == "", path
-        assert err.startswith(f"stichwort repair: error: {path}: is ") and "Traceback" not in err
-
-
-def test_oversized_input_is_refused_before_it_is_read(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    big = tmp_path / "big.txt"
-    with big.open("wb") as handle:
-        handle.truncate(textio.MAX_INPUT_BYTES + 1)  # sparse: nothing is written
-    status, out, err = _repair(big, capsys=capsys)
-    assert status == 2 and out == ""
-    assert f"{big}: too large ({textio.MAX_INPUT_BYTES + 1:,} bytes" in err
 
 
 @pytest.mark.parametrize(
