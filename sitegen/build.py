@@ -304,12 +304,12 @@ def build_site(
             new_site = _scratch(site_dir, "new")
             scratch.append(new_site)
             config = mkdocs_config(build_dir, new_docs, new_site)
-            scratch.append(config)
+            if config != MKDOCS_YML:  # a derived configuration, beside the new pages
+                scratch.append(config)
             status = mkdocs_build(config)
             if status != 0:
                 raise SiteError(f"mkdocs build --strict failed (exit {status}); nothing replaced")
             (new_site / SITE_MARKER).write_text("built by sitegen\n", encoding="utf-8")
-            config.unlink()
             _swap(new_docs, docs_dir)
             _swap(new_site, site_dir)
         else:

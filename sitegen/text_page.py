@@ -51,13 +51,13 @@ def paragraph_citation(
     edition: Edition, doc: TeiDocument, game: Section, block: Block
 ) -> cite.Citation:
     """The citation data of one block of a game page."""
-    page = game_page_path(doc, game)
+    path = game_page_path(doc, game)
     return cite.Citation(
         bibl=edition.bibl(doc.siglum),
         paragraph=block.id,
         urn=block.urn,
         page=block.page,
-        url=edition.site_url.rstrip("/") + "/" + page_url(page) + "#" + block.id,
+        url=edition.site_url.rstrip("/") + "/" + page_url(path) + "#" + block.id,
         accessed=edition.today,
         version=edition.version,
         chapter=game.label,
@@ -102,7 +102,7 @@ def block_html(
     edition: Edition, doc: TeiDocument, game: Section, block: Block, level: int
 ) -> Markup:
     """The HTML of one paragraph or law (one line per part, no blank lines)."""
-    page = game_page_path(doc, game)
+    path = game_page_path(doc, game)
     citation = paragraph_citation(edition, doc, game, block)
     html = _html()
     claims = edition.claims_for(block.id)
@@ -115,14 +115,14 @@ def block_html(
     rules = edition.rules_for(block.id)
     if rules:
         aside.append(
-            html.rules_line(Markup(", ").join(rule_link(edition, r.name, page) for r in rules))
+            html.rules_line(Markup(", ").join(rule_link(edition, r.name, path) for r in rules))
         )
     if claims:
-        aside.append(status_badge(claims, href(page, CLAIMS_PAGE, claims[0].id)))
-        aside.append(claim_items(edition, claims, page))
+        aside.append(status_badge(claims, href(path, CLAIMS_PAGE, claims[0].id)))
+        aside.append(claim_items(edition, claims, path))
     for note in block.notes:
         aside.append(html.note(note))
-    aside.append(emendations_html(edition, block, page))
+    aside.append(emendations_html(edition, block, path))
     aside.append(_apparatus(block))
     if block.xml:
         aside.append(html.tei_source(block.xml))
@@ -131,7 +131,6 @@ def block_html(
         block,
         "law" if block.kind == "item" else block.kind,
         min(max(level, 2), 6),
-        None,
         _layer_buttons("Text layer of " + block.id, small=True),
         [(layer, texts[layer]) for layer in LAYERS],
         Markup("").join(aside),
