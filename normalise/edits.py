@@ -134,6 +134,7 @@ def compose(raw: str, first: Sequence[Edit], then: Sequence[Edit]) -> list[Edit]
         return first[i].end + (position - spans[i][1])
 
     def touches(edit: Edit, i: int) -> bool:
+        """Does ``edit`` overlap (or insert strictly inside) replacement ``i``?"""
         m_start, m_end = spans[i]
         if edit.start == edit.end:
             return m_start < edit.start < m_end

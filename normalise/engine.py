@@ -571,6 +571,7 @@ def _repair_pass(
     several = len(drafts) > 1
 
     def done_with(draft: Draft) -> None:
+        """Let the chunk's view go (with several chunks)."""
         if several:  # keep one chunk's view in memory at a time
             draft.forget_view()
 
@@ -654,6 +655,7 @@ def _overlap(a: Edit, b: Edit) -> bool:
 
 
 def _shifted(edits: list[Edit], offset: int) -> list[Edit]:
+    """The edits of a chunk moved to its place in the document."""
     return [
         Edit(
             e.start + offset,

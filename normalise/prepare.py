@@ -5,12 +5,14 @@ that turn a decoded text into the text the repair engine reads:
 
 1. a byte order mark (U+FEFF at the start) is left out (``encoding``);
 2. CR LF and CR line ends become LF (``whitespace``);
-3. control characters other than tab, line feed, vertical tab and form feed are left
+3. mojibake (UTF-8 read as cp1252 or Latin-1, ``GrÃ¶ÃŸe``) is decoded again, as ftfy
+   finds it (``encoding``);
+4. control characters other than tab, line feed, vertical tab and form feed are left
    out: NUL, C0, DEL, C1, terminal escape sequences and U+FEFF after the byte order
    mark (``encoding``);
-4. decomposed sequences are composed (Unicode NFC; ``encoding``);
-5. mojibake (UTF-8 read as cp1252 or Latin-1, ``GrÃ¶ÃŸe``) is decoded again, as ftfy
-   finds it (``encoding``).
+5. decomposed sequences are composed (Unicode NFC; ``encoding``).
+
+The steps repeat until they change nothing.
 
 Since every change is an edit that keeps its original, the decoded text, and with
 its codec the input's bytes, can be given back exactly.
@@ -35,6 +37,7 @@ _PIECE = 4096  # mojibake is looked for in pieces of text about this long, cut a
 
 
 def _names(ch: str) -> str:
+    """The code point of ``ch`` as ``U+0007``."""
     return f"U+{ord(ch):04X}"
 
 
@@ -156,21 +159,28 @@ def mojibake(text: str) -> list[Edit]:
 STEPS: tuple[Callable[[str], list[Edit]], ...] = (
     byte_order_mark,
     line_ends,
+    mojibake,  # before the control characters: "Ã\x85" is mojibake of "Å"
     control_characters,
-    composed,
-    mojibake,
+    composed,  # last: decoding mojibake may give decomposed text
 )
+MAX_ROUNDS = 4  # rounds of the steps before giving up on a fixed point
 
 
 def prepare(text: str) -> tuple[str, list[Edit]]:
-    """The text the repair reads and the edits (on ``text``) that make it."""
+    """The text the repair reads and the edits (on ``text``) that make it; the steps
+    run again until they change nothing, so a prepared text needs no preparing."""
     edits: list[Edit] = []
     current = text
-    for step in STEPS:
-        found = step(current)
-        if found:
-            edits = compose(text, edits, found) if edits else found
-            current = apply_edits(current, found)
+    for _ in range(MAX_ROUNDS):
+        changed = False
+        for step in STEPS:
+            found = step(current)
+            if found:
+                edits = compose(text, edits, found) if edits else found
+                current = apply_edits(current, found)
+                changed = True
+        if not changed:
+            break
     return current, edits
 
 

@@ -52,6 +52,7 @@ def _codec(name: str) -> str:
 
 
 def _strict(data: bytes, encoding: str, name: str, why: str) -> str:
+    """``data`` decoded strictly; ``InputError`` with the offset of the first bad byte."""
     try:
         return data.decode(encoding, errors="strict")
     except UnicodeDecodeError as error:

@@ -14,7 +14,7 @@ GOLD_DEV = ROOT / "tests" / "data" / "gold-dev"
 
 # Hypothesis: `make test` runs the fixed, derandomised "ci" profile (the same examples on
 # every run, no example database); `make fuzz` runs "fuzz", many random examples
-# (FUZZ_EXAMPLES per property, default 20,000: about ten minutes on two cores).
+# (FUZZ_EXAMPLES per property, default 50,000: about ten minutes on two cores).
 settings.register_profile(
     "ci",
     derandomize=True,
@@ -25,7 +25,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "fuzz",
-    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "20000")),
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "50000")),
     derandomize=False,
     deadline=None,
     print_blob=True,
