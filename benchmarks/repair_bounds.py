@@ -42,9 +42,9 @@ def memory_child(megabytes: float) -> int:
     from normalise.engine import repair
     from normalise.lexicon import load
 
-    text = seeds_repeated(megabytes)
     load()
     base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    text = seeds_repeated(megabytes)
     started = time.perf_counter()
     result = repair(text)
     took = time.perf_counter() - started
