@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STICHWORT := $(BIN)/stichwort
 BUILD := build
 
-.PHONY: edition test venv system-deps schema lint clean tei claims vectors coverage pages
+.PHONY: edition test fuzz venv system-deps schema lint clean tei claims vectors coverage pages
 
 edition: venv system-deps tei claims vectors coverage pages
 	@echo "Edition built: open $(BUILD)/site/index.html"
@@ -51,6 +51,12 @@ pages: tei claims vectors coverage
 test: edition schema
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+# About ten minutes of random examples for the properties of the repair engine and the
+# edit log (profile "fuzz" of tests/conftest.py; FUZZ_EXAMPLES=N per property).
+fuzz: venv
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest -q -p no:cacheprovider \
+		tests/normalise/test_properties.py tests/normalise/test_prepare.py tests/test_edits.py
 
 lint: venv
 	$(BIN)/ruff check .

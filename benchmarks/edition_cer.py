@@ -1,6 +1,6 @@
 """CER of the edition's reading text against the hand-checked gold passages.
 
-For every gold passage of ``../shared/gold-dev/passages.jsonl`` that lies inside the
+For every gold passage of ``tests/data/gold-dev/passages.jsonl`` that lies inside the
 body covered by a source's ``structure.toml``, compare the edition reading of the raw
 span with the gold reading (white space folded to one space on both sides) and report
 the character error rate: summed Levenshtein distances / summed gold lengths.
@@ -25,11 +25,10 @@ from rapidfuzz.distance import Levenshtein
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.data import GOLD  # noqa: E402
 from corpus import SIGLA, CorpusError, load_corrections, load_source, load_structure  # noqa: E402
 from normalise import Edit, Repair, merge_layers, repair  # noqa: E402
 from tei.normal import fold  # noqa: E402
-
-GOLD = ROOT.parent / "shared" / "gold-dev" / "passages.jsonl"
 
 
 def fallback_repair(siglum: str) -> Repair:

@@ -1,6 +1,6 @@
 """Character and word error rates of repair methods on the dev gold passages.
 
-Usage: ``python benchmarks/repair_quality.py [--gold PATH] [--seeds DIR] [--only engine]``
+Usage: ``python benchmarks/repair_quality.py [--gold PATH] [--only engine]``
 
 Each passage's source document is repaired whole; the passage's reading is
 ``reading_span(start, end)``; white space runs fold to one space on both sides;
@@ -25,9 +25,9 @@ from rapidfuzz.distance import Levenshtein
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.data import GOLD, seed_files  # noqa: E402
 from tei.normal import fold  # noqa: E402
 
-SHARED = ROOT.parent / "shared"
 _HYPHEN = re.compile(r"(?<=\w)[⸗¬=-]\s+(?=[a-zäöüß])")
 _WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -97,16 +97,14 @@ def score(pairs: list[tuple[str, str]]) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--gold", type=Path, default=SHARED / "gold-dev" / "passages.jsonl")
-    parser.add_argument("--seeds", type=Path, default=SHARED / "seeds")
+    parser.add_argument("--gold", type=Path, default=GOLD)
     parser.add_argument("--only", choices=["raw", "regex", "spellchecker", "engine"])
     parser.add_argument("--show", action="store_true", help="print engine output per passage")
     args = parser.parse_args(argv)
 
     passages = load_passages(args.gold)
-    docs = {
-        p["source"]: (args.seeds / str(p["source"])).read_text(encoding="utf-8") for p in passages
-    }
+    seeds = seed_files()
+    docs = {p["source"]: seeds[str(p["source"])].read_text(encoding="utf-8") for p in passages}
 
     from normalise import repair
 

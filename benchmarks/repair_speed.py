@@ -1,6 +1,6 @@
 """Speed and memory of the repair engine on the four seed texts.
 
-Usage: ``python benchmarks/repair_speed.py [--seeds DIR] [--cold]``
+Usage: ``python benchmarks/repair_speed.py [--cold]``
 
 Reports lexicon load time from the cache (warm) and, with ``--cold``, the time to
 build it from the dictionaries (into a temporary cache directory); then characters
@@ -21,7 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-SEEDS = ROOT.parent / "shared" / "seeds"
+
+from benchmarks.data import seed_files  # noqa: E402
 
 
 def _load_time(cache: str | None) -> float:
@@ -41,7 +42,6 @@ def _load_time(cache: str | None) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=Path, default=SEEDS)
     parser.add_argument("--cold", action="store_true", help="also time a cold lexicon build")
     args = parser.parse_args(argv)
 
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     from normalise.lexicon import load
 
     load()
-    texts = [p.read_text(encoding="utf-8") for p in sorted(args.seeds.glob("*.txt"))]
+    texts = [p.read_text(encoding="utf-8") for p in seed_files().values()]
     chars = sum(len(t) for t in texts)
     wall = time.perf_counter()
     cpu = time.process_time()

@@ -103,8 +103,55 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except FileNotFoundError:
         raise CorpusError(f"{path}: file not found") from None
+    except UnicodeDecodeError as error:
+        raise CorpusError(f"{path}: not UTF-8 at byte {error.start}") from None
     except tomllib.TOMLDecodeError as error:
         raise CorpusError(f"{path}: broken TOML: {error}") from None
+    except OSError as error:
+        raise CorpusError(f"{path}: cannot read: {error.strerror or error}") from None
+
+
+def _entries(path: Path, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    """The array of tables ``[[key]]`` of a TOML file (empty when absent)."""
+    entries = data.get(key, [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise CorpusError(f"{path}: '{key}' must be an array of tables ([[{key}]])")
+    return entries
+
+
+def _text(
+    path: Path, where: str, entry: dict[str, Any], key: str, default: str | None = None
+) -> str:
+    """A string value; ``default`` None makes it required."""
+    if key not in entry:
+        if default is None:
+            raise CorpusError(f"{path}: {where}: '{key}' is missing")
+        return default
+    value = entry[key]
+    if not isinstance(value, str):
+        raise CorpusError(
+            f"{path}: {where}: '{key}' must be a string, not {type(value).__name__} {value!r}"
+        )
+    return value
+
+
+def _integer(path: Path, where: str, entry: dict[str, Any], key: str) -> int:
+    """A required integer value (a TOML integer, not a boolean, float or string)."""
+    if key not in entry:
+        raise CorpusError(f"{path}: {where}: '{key}' is missing")
+    value = entry[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CorpusError(
+            f"{path}: {where}: '{key}' must be an integer, not {type(value).__name__} {value!r}"
+        )
+    return value
+
+
+def _ident(path: Path, where: str, entry: dict[str, Any]) -> str:
+    ident = _text(path, where, entry, "id")
+    if not ident.strip():
+        raise CorpusError(f"{path}: {where}: 'id' is empty")
+    return ident
 
 
 def _source_dir(siglum: str, root: Path | None) -> Path:
@@ -123,7 +170,13 @@ def load_source(siglum: str, root: Path | None = None) -> Source:
         data = raw_path.read_bytes()
     except FileNotFoundError:
         raise CorpusError(f"{raw_path}: file not found") from None
-    expected = meta.get("file", {}).get("sha256", "")
+    table = meta.get("file", {})
+    if not isinstance(table, dict):
+        raise CorpusError(f"{directory / 'meta.toml'}: [file] must be a table")
+    expected = _text(directory / "meta.toml", "[file]", table, "sha256", "")
+    for key in ("siglum", "label", "work", "original_file"):
+        if key in meta and not isinstance(meta[key], str):
+            raise CorpusError(f"{directory / 'meta.toml'}: '{key}' must be a string")
     actual = hashlib.sha256(data).hexdigest()
     if expected != actual:
         raise CorpusError(f"{raw_path}: sha256 {actual} does not match meta.toml ({expected})")
@@ -135,17 +188,16 @@ def load_source(siglum: str, root: Path | None = None) -> Source:
 
 
 def _span(path: Path, where: str, entry: dict[str, Any], raw: str) -> tuple[int, int]:
-    try:
-        start, end = int(entry["start"]), int(entry["end"])
-    except (KeyError, TypeError, ValueError):
-        raise CorpusError(f"{path}: {where}: needs integer 'start' and 'end'") from None
+    start, end = _integer(path, where, entry, "start"), _integer(path, where, entry, "end")
     if not 0 <= start <= end <= len(raw):
-        raise CorpusError(f"{path}: {where}: span {start}..{end} outside the raw text")
+        raise CorpusError(
+            f"{path}: {where}: span {start}..{end} outside the raw text (0..{len(raw)})"
+        )
     return start, end
 
 
 def _check_quote(path: Path, where: str, entry: dict[str, Any], key: str, text: str) -> None:
-    quote = entry.get(key)
+    quote = _text(path, where, entry, key, "") if key in entry else None
     if quote is not None and not text.startswith(quote):
         raise CorpusError(f"{path}: {where}: {key} {quote!r} does not match raw {text[:40]!r}")
 
@@ -162,20 +214,25 @@ def load_structure(siglum: str, root: Path | None = None) -> Structure:
     path = source.directory / "structure.toml"
     data = _read_toml(path)
     divs: list[Div] = []
-    for i, entry in enumerate(data.get("div", [])):
-        where = f"div #{i + 1} ({entry.get('id', '?')})"
+    for i, entry in enumerate(_entries(path, data, "div")):
+        where = f"div #{i + 1} ({entry.get('id', 'no id')})"
+        ident = _ident(path, where, entry)
         start, end = _span(path, where, entry, raw)
         _check_quote(path, where, entry, "begins", raw[start:end])
         divs.append(
             Div(
-                id=str(entry["id"]),
-                type=str(entry.get("type", "")),
+                id=ident,
+                type=_text(path, where, entry, "type", ""),
                 start=start,
                 end=end,
-                parent=str(entry.get("parent", "")),
-                n=str(entry.get("n", "")),
-                title=str(entry.get("title", "")),
+                parent=_text(path, where, entry, "parent", ""),
+                n=_text(path, where, entry, "n", ""),
+                title=_text(path, where, entry, "title", ""),
             )
+        )
+    if not divs:
+        raise CorpusError(
+            f"{path}: no [[div]] entries: an empty structure would give an empty body"
         )
     div_by_id = {d.id: d for d in divs}
     if len(div_by_id) != len(divs):
@@ -183,30 +240,35 @@ def load_structure(siglum: str, root: Path | None = None) -> Structure:
     for d in divs:
         if d.parent and d.parent not in div_by_id:
             raise CorpusError(f"{path}: div {d.id}: unknown parent {d.parent!r}")
-    raw_blocks = data.get("block", [])
     blocks: list[Block] = []
-    for i, entry in enumerate(raw_blocks):
-        where = f"block #{i + 1} ({entry.get('id', '?')})"
-        if entry.get("kind") not in BLOCK_KINDS:
+    for i, entry in enumerate(_entries(path, data, "block")):
+        where = f"block #{i + 1} ({entry.get('id', 'no id')})"
+        ident = _ident(path, where, entry)
+        kind = _text(path, where, entry, "kind")
+        if kind not in BLOCK_KINDS:
             raise CorpusError(f"{path}: {where}: kind must be one of {BLOCK_KINDS}")
-        if entry.get("div") not in div_by_id:
-            raise CorpusError(f"{path}: {where}: unknown div {entry.get('div')!r}")
-        if entry["kind"] in ("p", "item", "ab") and entry.get("type") not in PARAGRAPH_TYPES:
+        div = _text(path, where, entry, "div")
+        if div not in div_by_id:
+            raise CorpusError(f"{path}: {where}: unknown div {div!r}")
+        ptype = _text(path, where, entry, "type", "")
+        if kind in ("p", "item", "ab") and ptype not in PARAGRAPH_TYPES:
             raise CorpusError(f"{path}: {where}: type must be one of {PARAGRAPH_TYPES}")
         start, end = _span(path, where, entry, raw)
         _check_quote(path, where, entry, "begins", raw[start:end])
         blocks.append(
             Block(
-                id=str(entry["id"]),
-                kind=str(entry["kind"]),
-                div=str(entry["div"]),
+                id=ident,
+                kind=kind,
+                div=div,
                 start=start,
                 end=end,
-                type=str(entry.get("type", "")),
-                n=str(entry.get("n", "")),
-                note=str(entry.get("note", "")),
+                type=ptype,
+                n=_text(path, where, entry, "n", ""),
+                note=_text(path, where, entry, "note", ""),
             )
         )
+    if not blocks:
+        raise CorpusError(f"{path}: no [[block]] entries: the divisions would be empty")
     ids = [b.id for b in blocks] + [d.id for d in divs]
     duplicates = {x for x in ids if ids.count(x) > 1}
     if duplicates:
@@ -214,23 +276,24 @@ def load_structure(siglum: str, root: Path | None = None) -> Structure:
     _check_tiling(path, divs, blocks)
     furniture: list[Furniture] = []
     block_spans = sorted((b.start, b.end, b.id) for b in blocks)
-    for i, entry in enumerate(data.get("furniture", [])):
+    for i, entry in enumerate(_entries(path, data, "furniture")):
         where = f"furniture #{i + 1} at {entry.get('start', '?')}"
-        if entry.get("kind") not in FURNITURE_KINDS:
+        kind = _text(path, where, entry, "kind")
+        if kind not in FURNITURE_KINDS:
             raise CorpusError(f"{path}: {where}: kind must be one of {FURNITURE_KINDS}")
         start, end = _span(path, where, entry, raw)
-        text = entry.get("text")
+        text = _text(path, where, entry, "text", "") if "text" in entry else None
         if text is not None and raw[start:end] != text:
             raise CorpusError(f"{path}: {where}: text {text!r} != raw {raw[start:end]!r}")
         if not any(s <= start and end <= e for s, e, _ in block_spans):
             raise CorpusError(f"{path}: {where}: not inside a single block")
         furniture.append(
             Furniture(
-                kind=str(entry["kind"]),
+                kind=kind,
                 start=start,
                 end=end,
-                n=str(entry.get("n", "")),
-                note=str(entry.get("note", "")),
+                n=_text(path, where, entry, "n", ""),
+                note=_text(path, where, entry, "note", ""),
             )
         )
     furniture.sort(key=lambda f: f.start)
@@ -271,28 +334,42 @@ def load_corrections(siglum: str, root: Path | None = None) -> tuple[Edit, ...]:
     """The editor's curated corrections as edits (``source="editor"``), checked against raw."""
     source = load_source(siglum, root)
     path = source.directory / "corrections.toml"
-    if not path.exists():
-        return ()
+    try:
+        said = path.read_bytes().strip()
+    except FileNotFoundError:
+        raise CorpusError(
+            f"{path}: file not found (a source without corrections says so in an empty "
+            "one: a comment or 'correction = []')"
+        ) from None
+    except OSError as error:
+        raise CorpusError(f"{path}: cannot read: {error.strerror or error}") from None
+    if not said:
+        raise CorpusError(
+            f"{path}: file is empty: say that there are no corrections with a comment or "
+            "'correction = []' (an empty file may be a truncated one)"
+        )
     data = _read_toml(path)
+    raw = source.raw
     edits: list[Edit] = []
-    for i, entry in enumerate(data.get("correction", [])):
+    for i, entry in enumerate(_entries(path, data, "correction")):
         where = f"correction #{i + 1}"
-        try:
-            start = int(entry["at"])
-            sic = str(entry["sic"])
-            corr = str(entry["corr"])
-        except (KeyError, TypeError, ValueError):
-            raise CorpusError(f"{path}: {where}: needs 'at', 'sic' and 'corr'") from None
+        start = _integer(path, where, entry, "at")
+        sic = _text(path, where, entry, "sic")
+        corr = _text(path, where, entry, "corr")
         end = start + len(sic)
-        if source.raw[start:end] != sic:
+        if not 0 <= start <= end <= len(raw):
+            raise CorpusError(
+                f"{path}: {where}: offset {start}..{end} outside the raw text (0..{len(raw)})"
+            )
+        if raw[start:end] != sic:
             raise CorpusError(
                 f"{path}: {where}: sic {sic!r} is not at raw offset {start} "
-                f"(found {source.raw[start:end]!r})"
+                f"(found {raw[start:end]!r})"
             )
-        kind = str(entry.get("kind", "ocr"))
+        kind = _text(path, where, entry, "kind", "ocr")
         if kind not in KINDS:
             raise CorpusError(f"{path}: {where}: unknown kind {kind!r}")
-        cert = str(entry.get("cert", "high"))
+        cert = _text(path, where, entry, "cert", "high")
         if cert not in CERT_CONFIDENCE:
             raise CorpusError(f"{path}: {where}: cert must be high, medium or low")
         edits.append(
@@ -303,7 +380,7 @@ def load_corrections(siglum: str, root: Path | None = None) -> tuple[Edit, ...]:
                 corr,
                 kind,
                 CERT_CONFIDENCE[cert],
-                str(entry.get("note", "")),
+                _text(path, where, entry, "note", ""),
                 "editor",
             )
         )

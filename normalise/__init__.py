@@ -1,5 +1,7 @@
 """Repair of OCR'd historical German: raw text -> reading text plus a reversible edit log."""
 
+from collections.abc import Callable
+
 from normalise.edits import KINDS, Edit, Repair, apply_edits, check_edits, merge_layers, restore_raw
 
 __all__ = [
@@ -14,8 +16,14 @@ __all__ = [
 ]
 
 
-def repair(text: str) -> Repair:
-    """Repair a whole document automatically; see :mod:`normalise.engine`."""
+def repair(
+    text: str,
+    progress: Callable[[str, float], None] | None = None,
+    *,
+    chunk_chars: int | None = None,
+) -> Repair:
+    """Repair a whole document automatically; see :func:`normalise.engine.repair`."""
+    from normalise.engine import CHUNK_CHARS
     from normalise.engine import repair as _repair
 
-    return _repair(text)
+    return _repair(text, progress, chunk_chars=chunk_chars or CHUNK_CHARS)

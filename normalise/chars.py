@@ -29,7 +29,7 @@ _SUPER_E = regex.compile(r"([aouAOU])\u0364")
 _ETC = regex.compile(r"ꝛc(?=\.|\b)")
 # "1. 1. das Herz": a list number printed twice, at a line or sentence start, before a word
 _DOUBLED = regex.compile(
-    r"(?<=(?:^|\n|[^\d\s][.:!?])[^\S\n]*)(\d{1,3})\.[^\S\n]+(?=\1\.[^\S\n]+[^\d\s])"
+    r"(?<=(?:^|\n|[^\d\s][.:!?])[^\S\n]*)(\d{1,3})\.[^\S\n]+(?=\1\.\s+[^\d\s])"
 )
 # "3. B." or "3. 3." after a word: the abbreviation z. B. read with a 3 for the z
 _ZB = regex.compile(r"(?<=\p{L}[,;]?\s+|^\s*)3\.(\s?)[B83]\.")

@@ -51,6 +51,14 @@ class Corrector:
         self._options_cache: dict[tuple[str, bool], list[tuple[str, float, int]]] = {}
         self.document = document
 
+    def share_caches(self, other: Corrector) -> None:
+        """Use ``other``'s caches of what depends on the token alone (lexicon scores,
+        readings, long-s evidence), as the chunks of one document do."""
+        self._zipf = other._zipf
+        self.evidence_cache = other.evidence_cache
+        self._trusted = other._trusted
+        self._options_cache = other._options_cache
+
     @property
     def document(self) -> Counter[str]:
         """Counts of the document's own (trusted) words, lower-cased."""

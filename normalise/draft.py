@@ -140,6 +140,8 @@ class Draft:
     def add_many(self, edits: list[Edit]) -> int:
         """Add every edit that touches neither an edit already made nor an earlier one of
         ``edits`` (taken in order of position); linear time. Returns how many were added."""
+        if not edits:
+            return 0
         merged: list[Edit] = []
         old = self.edits
         k = 0
@@ -169,6 +171,8 @@ class Draft:
     def rewrite_many(self, jobs: list[tuple[int, int, str, str, float, str]]) -> None:
         """:meth:`rewrite` for many disjoint spans ``(start, end, reading, kind, confidence,
         evidence)`` in one linear pass."""
+        if not jobs:
+            return
         merged: list[Edit] = []
         old = self.edits
         k = 0
@@ -194,6 +198,10 @@ class Draft:
             self._view = None
         self.edits = merged
         self._starts = [e.start for e in merged]
+
+    def forget_view(self) -> None:
+        """Drop the cached view (it is built again when asked for)."""
+        self._view = None
 
     def view(self) -> View:
         """Splice the edits made so far; see :class:`View` (kept until the next change)."""

@@ -105,6 +105,112 @@ def restore_raw(reading: str, edits: Iterable[Edit]) -> str:
     return "".join(parts)
 
 
+def compose(raw: str, first: Sequence[Edit], then: Sequence[Edit]) -> list[Edit]:
+    """One edit log on ``raw`` that does what ``first`` does and then ``then``.
+
+    ``first`` are sorted, disjoint edits on ``raw``; ``then`` sorted, disjoint edits on
+    the text ``first`` makes. An edit of ``then`` that overlaps the replacement of an
+    edit of ``first`` (or inserts strictly inside it) is joined with it into one edit
+    whose original is the raw text under both; the joined edit has the kind and source
+    of the later change, the lowest confidence and every piece of evidence. Edits that
+    undo each other vanish.
+    """
+    spans: list[tuple[int, int]] = []  # mid span of the replacement of each first edit
+    shift = 0
+    for edit in first:
+        spans.append((edit.start + shift, edit.start + shift + len(edit.replacement)))
+        shift += len(edit.replacement) - (edit.end - edit.start)
+    starts = [s for s, _ in spans]
+    mid = apply_edits(raw, first)
+
+    def to_raw(position: int, start_side: bool) -> int:
+        """Raw offset of a mid offset outside every replacement; a deletion at the very
+        offset lies before a start and after an end."""
+        i = bisect.bisect_left(starts, position) - 1
+        while start_side and i + 1 < len(spans) and spans[i + 1] == (position, position):
+            i += 1
+        if i < 0:
+            return position
+        return first[i].end + (position - spans[i][1])
+
+    def touches(edit: Edit, i: int) -> bool:
+        """Does ``edit`` overlap (or insert strictly inside) replacement ``i``?"""
+        m_start, m_end = spans[i]
+        if edit.start == edit.end:
+            return m_start < edit.start < m_end
+        return edit.start < m_end and m_start < edit.end
+
+    out: list[Edit] = []
+    done = 0  # first edits before this index are written or joined
+    k = 0
+    while k < len(then):
+        group = [then[k]]
+        k += 1
+        touched: list[int] = []
+        i = max(done, bisect.bisect_right(starts, group[0].start) - 1)
+        while True:  # the first edits this group touches; then-edits that share one join
+            edit = group[-1]
+            while i < len(spans) and spans[i][0] <= edit.end:
+                if touches(edit, i) and i not in touched:
+                    touched.append(i)
+                i += 1
+            if not touched or k == len(then) or not touches(then[k], touched[-1]):
+                break
+            group.append(then[k])
+            k += 1
+            i = touched[-1]
+        lo = min(group[0].start, *(spans[j][0] for j in touched)) if touched else group[0].start
+        hi = max(group[-1].end, *(spans[j][1] for j in touched)) if touched else group[-1].end
+        first_touched = touched[0] if touched else len(first)
+        while (
+            done < len(first)
+            and done < first_touched
+            and (spans[done][0] < lo or spans[done] == (lo, lo))
+        ):
+            out.append(first[done])
+            done += 1
+        if not touched:
+            edit = group[0]
+            insertion = edit.start == edit.end
+            a, b = to_raw(edit.start, True), to_raw(edit.end, insertion)
+            out.append(
+                Edit(
+                    a,
+                    b,
+                    raw[a:b],
+                    edit.replacement,
+                    edit.kind,
+                    edit.confidence,
+                    edit.evidence,
+                    edit.source,
+                )
+            )
+            continue
+        done = touched[-1] + 1
+        joined = [first[j] for j in touched]
+        a = joined[0].start if lo == spans[touched[0]][0] else to_raw(lo, True)
+        b = joined[-1].end if hi == spans[touched[-1]][1] else to_raw(hi, False)
+        reading = apply_edits(
+            mid[lo:hi],
+            [Edit(e.start - lo, e.end - lo, e.original, e.replacement, e.kind) for e in group],
+        )
+        pieces = [*joined, *group]
+        out.append(
+            Edit(
+                a,
+                b,
+                raw[a:b],
+                reading,
+                group[0].kind,
+                min(e.confidence for e in pieces),
+                "; ".join(dict.fromkeys(e.evidence for e in pieces if e.evidence)),
+                group[0].source,
+            )
+        )
+    out.extend(first[done:])
+    return [e for e in out if e.original != e.replacement]
+
+
 def merge_layers(automatic: Sequence[Edit], curated: Sequence[Edit]) -> list[Edit]:
     """Curated (editor) edits win: automatic edits that touch a curated span are dropped.
 

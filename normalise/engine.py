@@ -11,8 +11,9 @@ Public API (re-exported by :mod:`normalise`)::
     r.reading_span(a, b)    # reading text of raw[a:b]
 
 Splicing the edits into the raw text gives ``r.reading``; ``restore_raw(r.reading,
-r.edits)`` gives the raw text back byte for byte; ``repair(r.reading).reading ==
-r.reading``. No input raises.
+r.edits)`` gives the raw text back byte for byte; ``repair(r.reading).edits`` is
+empty. No input raises. A document longer than :data:`CHUNK_CHARS` is repaired in
+chunks cut at paragraph breaks (see :func:`repair`).
 
 Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
 
@@ -31,7 +32,9 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
    mid-sentence (``daß Die Gegner``); 8. misread player letters (``U, der ...`` -> ``A``)
    in documents that name players A-D; 9. white space.
 
-Passes 3-5 run in rounds until nothing changes; 6-8 run once after them. A word
+Passes 1-2 repeat until furniture and signs uncover nothing new; 3-5 run in rounds
+until nothing changes; 6-8 run once after them. The whole is run again on its own
+reading text until that changes nothing, which makes the repair idempotent. A word
 correction is applied when its posterior probability reaches :data:`APPLY_THRESHOLD`
 (:data:`FILL_THRESHOLD` for a U+FFFD, which is never right to keep); from
 :data:`PROPOSE_THRESHOLD` up it becomes a proposal instead.
@@ -50,9 +53,10 @@ import regex
 
 from normalise import chars, furniture, garbage, hyphenation
 from normalise.channel import variants
+from normalise.chunks import chunk_spans
 from normalise.corrector import Choice, Corrector
 from normalise.draft import Draft, View, view_job
-from normalise.edits import Edit, Repair
+from normalise.edits import Edit, Repair, apply_edits, compose
 from normalise.lexicon import Lexicon, load
 
 APPLY_THRESHOLD = 0.5  # apply a word correction when it is more likely than all else together
@@ -60,6 +64,7 @@ FILL_THRESHOLD = 0.3  # filling U+FFFD needs less: leaving it is never the right
 PROPOSE_THRESHOLD = 0.25  # below this a candidate is not even proposed
 MAX_ROUNDS = 4  # rounds of the lexicon passes before giving up on a fixed point
 WINDOW = 120  # tokens on each side used to estimate the local long-s misreading rate
+MAX_TOKEN = 100  # longer tokens are no word (two forms of the lexicon are at most ~80)
 
 # letters, combining marks and U+FFFD; a word may end in "d)" / "c)" / "d;" (read for "ch")
 _TOKEN = re.compile(
@@ -157,18 +162,23 @@ def _furniture_and_chars(draft: Draft) -> None:
     draft.add_many(list(chars.abbreviations(raw)))
     draft.add_many(list(chars.ligatures(raw)))
     draft.add_many(list(chars.long_s(raw)))
-    view = draft.view()
-    draft.rewrite_many(
-        [
-            (
-                *view_job(view, len(raw), e.start, e.end, e.replacement),
-                e.kind,
-                e.confidence,
-                e.evidence,
-            )
-            for e in chars.signs(view.text)
-        ]
-    )
+    for _ in range(MAX_ROUNDS):  # signs and furniture uncover each other ("B0\n3. B.")
+        before = list(draft.edits)
+        view = draft.view()
+        draft.rewrite_many(
+            [
+                (
+                    *view_job(view, len(raw), e.start, e.end, e.replacement),
+                    e.kind,
+                    e.confidence,
+                    e.evidence,
+                )
+                for e in chars.signs(view.text)
+            ]
+        )
+        _more_furniture(draft)
+        if draft.edits == before:
+            break
 
 
 def _more_page_numbers(draft: Draft) -> None:
@@ -184,6 +194,24 @@ def _more_page_numbers(draft: Draft) -> None:
                     Edit(ra, rb, draft.raw[ra:rb], "", "noise", span.confidence, span.evidence)
                 )
         if not draft.add_many(adds):
+            return
+
+
+def _more_furniture(draft: Draft) -> None:
+    """Furniture that the character repairs made visible (``0B`` read as ``08`` alone on a
+    line, CR-LF line ends, ``§`` read as 5): found on the view and deleted, until none is
+    left, so that the repair of a repaired text finds none either."""
+    for _ in range(MAX_ROUNDS):
+        view = draft.view()
+        text = view.text
+        jobs: list[Job] = []
+        for span in furniture.line_furniture(text) + furniture.page_numbers(text):
+            if span.start < span.end:
+                ra, rb, reading = view_job(view, len(draft.raw), span.start, span.end, "")
+                jobs.append((ra, rb, reading, "noise", span.confidence, span.evidence))
+        before = list(draft.edits)
+        draft.rewrite_many(jobs)
+        if draft.edits == before:
             return
 
 
@@ -233,8 +261,12 @@ def _hyphen_edits(
 
 
 def _judge(corrector: Corrector, tok: str, rate: float, dot: bool) -> Choice | None:
-    """The correction of one token, if any."""
-    if len(tok) < 2 or (tok.isupper() and len(tok) <= 3) or corrector.trusted(tok):
+    """The correction of one token, if any (none for a token too long to be a word)."""
+    if (
+        not 2 <= len(tok) <= MAX_TOKEN
+        or (tok.isupper() and len(tok) <= 3)
+        or corrector.trusted(tok)
+    ):
         return None
     if dot and tok.islower() and len(tok) <= 4 and corrector.zipf(tok) is not None:
         return None  # a known short abbreviation ("jun.") is not doubted
@@ -357,7 +389,7 @@ _CAPITALISED = regex.compile(
     + "|".join(sorted(w.capitalize() for w in FUNCTION_WORDS))
     + r")(?![\p{L}\p{N}])"
 )
-_PREVIOUS = regex.compile(r"(?<![\p{L}\p{N}\p{P}])(\p{Ll}{2,})[^\S\n]*\n?[^\S\n]*$")
+_PREVIOUS = regex.compile(r"(?<![\p{L}\p{N}\p{P}])(\p{Ll}{2,})[^\S\n]*\n?[^\S\n]*\Z")
 _LOWER_NEXT = regex.compile(r"\W*\s+\p{Ll}")
 CASE_CONFIDENCE = 0.6
 
@@ -369,8 +401,15 @@ def _function_word_case(draft: Draft, corrector: Corrector, view: View) -> list[
     sentences whose full stop OCR lost)."""
     text = view.text
     jobs: list[Job] = []
+    lowered: list[int] = []  # view offsets lowered so far: ``ist Das Das`` lowers both
     for m in _CAPITALISED.finditer(text):
-        before = _PREVIOUS.search(text, max(0, m.start() - 40), m.start())
+        lo = max(0, m.start() - 41)  # one character more for the look-behind
+        window = text[lo : m.start()]
+        for at in reversed(lowered):
+            if at < lo:
+                break
+            window = window[: at - lo] + window[at - lo].lower() + window[at - lo + 1 :]
+        before = _PREVIOUS.search(window, 1 if lo else 0)
         if before is None:
             continue
         word, low, prev = m.group(), m.group().lower(), before.group(1)
@@ -378,6 +417,7 @@ def _function_word_case(draft: Draft, corrector: Corrector, view: View) -> list[
             continue
         if prev not in CLAUSE_INTERNAL and not _LOWER_NEXT.match(text, m.end()):
             continue
+        lowered.append(m.start())
         ra, rb, reading = view_job(view, len(draft.raw), m.start(), m.start() + 1, low[0])
         jobs.append(
             (
@@ -404,13 +444,23 @@ _SENTENCE_WORD = _closed("und da wenn daß dass also nun ob weil so aber oder")
 PLAYER_CONFIDENCE = 0.6
 
 
-def _player_letters(draft: Draft, corrector: Corrector, view: View) -> list[Job]:
+def _player_uses(text: str) -> int:
+    """Clean uses of player letters (``A giebt``, ``so hat B``) in ``text``."""
+    return sum(m.group(1) in PLAYERS for m in _PLAYER_SLOT.finditer(text))
+
+
+def _player_letters(
+    draft: Draft, corrector: Corrector, view: View, uses: int | None = None
+) -> list[Job]:
     """``U, der mit dem Laubzehner`` -> ``A, der ...``: in a document that names players
-    A-D, a lone misread capital (or 8/3, only after a sentence or clause start) in the
-    same slot, before a lower-case word, is the player."""
+    A-D (``uses`` clean uses in the whole document, else counted in the view), a lone
+    misread capital (or 8/3, only after a sentence or clause start) in the same slot,
+    before a lower-case word, is the player."""
     text = view.text
     slots = list(_PLAYER_SLOT.finditer(text))
-    if sum(m.group(1) in PLAYERS for m in slots) < MIN_PLAYER_USES:
+    if uses is None:
+        uses = sum(m.group(1) in PLAYERS for m in slots)
+    if uses < MIN_PLAYER_USES:
         return []
     jobs: list[Job] = []
     for m in slots:
@@ -501,41 +551,183 @@ def _whitespace(draft: Draft) -> None:
     draft.rewrite_many(jobs)
 
 
-def repair_with(text: str, lexicon: Lexicon, progress: Progress | None = None) -> Repair:
+MAX_PASSES = 3  # repairs of the reading text before giving up on a fixed point
+CHUNK_CHARS = 250_000
+"""Documents longer than this are repaired in chunks (see :func:`repair`)."""
+
+Piece = tuple[list[Edit], list[Edit]]  # the edits and the proposals of one chunk
+
+
+def _repair_pass(
+    texts: list[str], lexicon: Lexicon, progress: Progress | None, caches: Corrector
+) -> list[Piece]:
+    """One run of every pass over the chunks ``texts`` of one document.
+
+    The chunks go through each pass in step, as one document would: the lexicon
+    passes' word counts and the player letters' evidence are the whole document's.
+    Only one chunk's view is kept at a time.
+    """
+    drafts = [Draft(text) for text in texts]
+    several = len(drafts) > 1
+
+    def done_with(draft: Draft) -> None:
+        """Let the chunk's view go (with several chunks)."""
+        if several:  # keep one chunk's view in memory at a time
+            draft.forget_view()
+
+    for draft in drafts:
+        _furniture_and_chars(draft)
+        done_with(draft)
+    corrector = Corrector(lexicon, Counter())
+    corrector.share_caches(caches)
+    proposals: list[list[Edit]] = [[] for _ in drafts]
+    for _ in range(MAX_ROUNDS):
+        before = [list(d.edits) for d in drafts]
+        counts: Counter[str] = Counter()
+        for draft in drafts:
+            view = draft.view()
+            counts.update(_document_counts(_tokens(view), _rates(corrector, view)))
+            done_with(draft)
+        corrector.document = counts
+        for k, draft in enumerate(drafts):
+            view = draft.view()
+            _hyphens(draft, corrector, view)
+            view = draft.view()
+            proposals[k] = []
+            part = _part_progress(progress, k, len(drafts))
+            _words(
+                draft, corrector, _tokens(view), _rates(corrector, view), view, proposals[k], part
+            )
+            _splits(draft, corrector)
+            done_with(draft)
+        if all(d.edits == b for d, b in zip(drafts, before, strict=True)):
+            break
+    uses = 0
+    for k, draft in enumerate(drafts):
+        draft.rewrite_many(_debris(draft, corrector, draft.view(), proposals[k]))
+        uses += _player_uses(draft.view().text)
+        done_with(draft)
+    pieces: list[Piece] = []
+    for k, draft in enumerate(drafts):
+        view = draft.view()  # passes 7-8 read the text without debris; their jobs are disjoint
+        draft.rewrite_many(
+            _function_word_case(draft, corrector, view)
+            + _player_letters(draft, corrector, view, uses)
+        )
+        _splits(draft, corrector)  # debris deleted between the halves of a split word
+        _whitespace(draft)
+        pieces.append((draft.edits, sorted(proposals[k], key=lambda e: (e.start, e.end))))
+        drafts[k] = Draft("")  # done: let it go
+    return pieces
+
+
+def _repair_chunks(texts: list[str], lexicon: Lexicon, progress: Progress | None) -> list[Piece]:
+    """:func:`_repair_pass`, then again on the reading text until that changes nothing
+    (at most :data:`MAX_PASSES` times), each change joined into the edits
+    (:func:`normalise.edits.compose`)."""
+    caches = Corrector(lexicon, Counter())
+    pieces = _repair_pass(texts, lexicon, progress, caches)
+    first = pieces
+    for _ in range(MAX_PASSES):
+        readings = [
+            apply_edits(text, edits) for text, (edits, _) in zip(texts, pieces, strict=True)
+        ]
+        again = _repair_pass(readings, lexicon, None, caches)
+        if not any(edits for edits, _ in again):
+            break
+        pieces = [
+            (compose(text, edits, more) if more else edits, proposals)
+            for text, (edits, proposals), (more, _) in zip(texts, pieces, again, strict=True)
+        ]
+    out: list[Piece] = []
+    for (edits, proposals), (before, _) in zip(pieces, first, strict=True):
+        if edits is not before:  # proposals where a later pass changed the text go
+            kept = set(before)
+            later = [e for e in edits if e not in kept]
+            proposals = [p for p in proposals if not any(_overlap(p, e) for e in later)]
+        out.append((edits, proposals))
+    return out
+
+
+def _overlap(a: Edit, b: Edit) -> bool:
+    """Do two edits touch the same raw text (an insertion counts at its point)?"""
+    return a.start < max(b.end, b.start + 1) and b.start < max(a.end, a.start + 1)
+
+
+def _shifted(edits: list[Edit], offset: int) -> list[Edit]:
+    """The edits of a chunk moved to its place in the document."""
+    return [
+        Edit(
+            e.start + offset,
+            e.end + offset,
+            e.original,
+            e.replacement,
+            e.kind,
+            e.confidence,
+            e.evidence,
+            e.source,
+        )
+        for e in edits
+    ]
+
+
+def _part_progress(progress: Progress | None, k: int, n: int) -> Progress | None:
+    """Progress of chunk ``k`` of ``n`` as a share of the whole."""
+    if progress is None or n == 1:
+        return progress
+
+    def report(stage: str, share: float) -> None:
+        progress(stage, (k + share) / n)
+
+    return report
+
+
+def repair_with(
+    text: str,
+    lexicon: Lexicon,
+    progress: Progress | None = None,
+    *,
+    chunk_chars: int = CHUNK_CHARS,
+) -> Repair:
     """Repair ``text`` with a given lexicon; see the module docstring.
 
     The lexicon-driven passes run in rounds until a round changes nothing (at most
     :data:`MAX_ROUNDS`), since each round's repairs sharpen the document's own
-    statistics; this also makes the repair idempotent.
+    statistics. Then the reading text is repaired again, and what that changes is
+    joined into the edits, until it changes nothing: so ``repair(repair(x).reading)``
+    has no edits.
+
+    A text longer than ``chunk_chars`` is cut at paragraph breaks
+    (:func:`normalise.chunks.chunk_spans`) and the chunks go through every pass in
+    step, with the whole document's word counts and player letters; only one chunk's
+    working state is held at a time, so memory grows with the chunk, not the
+    document. What a chunk cannot see is the text across a cut (a page-number series,
+    a hyphen, a debris run or the long-s rate there); the white space at a cut becomes
+    a paragraph break (or a space) as anywhere else.
     """
-    draft = Draft(text)
-    _furniture_and_chars(draft)
-    corrector = Corrector(lexicon, Counter())
+    spans = chunk_spans(text, chunk_chars)
+    pieces = _repair_chunks([text[a:b] for a, b in spans], lexicon, progress)
+    edits: list[Edit] = []
     proposals: list[Edit] = []
-    for _ in range(MAX_ROUNDS):
-        before = list(draft.edits)
-        view = draft.view()
-        corrector.document = _document_counts(_tokens(view), _rates(corrector, view))
-        _hyphens(draft, corrector, view)
-        view = draft.view()
-        proposals = []
-        _words(draft, corrector, _tokens(view), _rates(corrector, view), view, proposals, progress)
-        _splits(draft, corrector)
-        if draft.edits == before:
-            break
-    view = draft.view()  # passes 6-8 read one view; their jobs are disjoint or skipped
-    draft.rewrite_many(
-        _debris(draft, corrector, view, proposals)
-        + _function_word_case(draft, corrector, view)
-        + _player_letters(draft, corrector, view)
-    )
-    _whitespace(draft)
+    for k, ((start, _end), (chunk_edits, chunk_proposals)) in enumerate(
+        zip(spans, pieces, strict=True)
+    ):
+        if k:
+            gap_start = spans[k - 1][1]
+            gap = text[gap_start:start]
+            wanted = "\n\n" if gap.count("\n") >= 2 else " "
+            if gap and gap != wanted:  # a cut inside a token has no white space
+                edits.append(Edit(gap_start, start, gap, wanted, "whitespace", 1.0, "white space"))
+        edits += _shifted(chunk_edits, start) if start else chunk_edits
+        proposals += _shifted(chunk_proposals, start) if start else chunk_proposals
     if progress is not None:
         progress("done", 1.0)
-    proposals.sort(key=lambda e: (e.start, e.end))
-    return Repair(text, list(draft.edits), proposals)
+    return Repair(text, edits, proposals)
 
 
-def repair(text: str, progress: Progress | None = None) -> Repair:
-    """Repair a whole document automatically (lexicon loaded once and cached)."""
-    return repair_with(text, load(), progress)
+def repair(
+    text: str, progress: Progress | None = None, *, chunk_chars: int = CHUNK_CHARS
+) -> Repair:
+    """Repair a document automatically (lexicon loaded once and cached); see
+    :func:`repair_with`."""
+    return repair_with(text, load(), progress, chunk_chars=chunk_chars)

@@ -20,7 +20,7 @@ _MARKER = regex.compile(r"\s*\ufffd[ \t\xa0]+[0-9]{1,4}[ \t\xa0]+\ufffd\s*")
 _BARE = regex.compile(r"(?<![\w.,:;/\-+*=%§(])[0-9]{1,3}(?![\w.,:;%)\-/*]|\s*[=+])")
 # signature mark or catchword debris next to a page number: "A 2", "B", "2*", "4%"
 _SIGNATURE = regex.compile(r"(?:\p{Lu}(?:[ ][0-9])?|[0-9][*%]?)[ ]$")
-_LINE_NUMBER = regex.compile(r"(?m)^[ \t]*[0-9]{1,4}[ \t]*\n")
+_LINE_NUMBER = regex.compile(r"(?m)^[ \t]*[0-9]{1,4}[ \t\r]*\n")
 _HEAD = regex.compile(
     r"\A[ \t]*(?:[0-9]{1,4}[ \t]+[^\n0-9]{3,60}|[^\n0-9]{3,60}[ \t]+[0-9]{1,4})[ \t]*\n"
 )

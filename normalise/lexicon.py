@@ -39,6 +39,7 @@ HUNSPELL = Path("/usr/share/hunspell")
 HUNSPELL_NAMES = ("de_DE-1901", "de_DE", "de_AT")
 WORDLIST = Path("/usr/share/dict/ogerman")
 LINKS = ("", "s", "es", "n", "en", "e", "er")  # German compound linking elements
+_LONGEST_LINK = max(map(len, LINKS))
 
 
 def cache_dir() -> Path:
@@ -177,6 +178,14 @@ class Lexicon:
         self.undictionaried = undictionaried
         self.prefixes = prefixes if prefixes is not None else word_prefixes(zipf)
         self._fill = fill
+        self._longest: int | None = None
+
+    @property
+    def longest(self) -> int:
+        """Length of the longest form: no compound of two forms is more than twice as long."""
+        if self._longest is None:
+            self._longest = max(map(len, self.table), default=0)
+        return self._longest
 
     def fill_bigrams(self) -> dict[str, int]:
         """Counts of the letter pairs around ä ö ü ß in the lexicon (``^``/``$`` word ends)."""
@@ -201,8 +210,12 @@ class Lexicon:
         return self.compound_zipf(low)
 
     def compound_zipf(self, low: str) -> float | None:
-        """Score of the best split of ``low`` into two known parts (with a linking element)."""
-        if len(low) < 7 or not low.isalpha():
+        """Score of the best split of ``low`` into two known parts (with a linking element).
+
+        A word longer than two forms and a link cannot be split, so a long token costs
+        no more than a short one.
+        """
+        if not 7 <= len(low) <= 2 * self.longest + _LONGEST_LINK or not low.isalpha():
             return None
         table = self.table
         best: float | None = None

@@ -4,18 +4,29 @@
 ``build/vectors/``, the rule registry, ``corpus/*/meta.toml`` and
 ``corpus/glossary.toml``; writes the pages into ``build/docs`` (plus ``.nav.json``,
 which ``site/hooks.py`` turns into the navigation) and runs
-``mkdocs build --strict -f site/mkdocs.yml`` into ``build/site``. Other directories get a
-derived configuration with absolute paths, written next to the pages.
+``mkdocs build --strict`` into ``build/site``.
+
+A build is atomic: pages and site are made in temporary directories next to their
+targets and renamed into place only when everything succeeded, so a failed or killed
+build leaves the previous pages and site as they were. A lock file next to each
+target refuses a second build at the same time (a lock left by a process that died is
+taken over); mkdocs runs in its own process group, which is killed with the build
+(and dies with it, even when the build is killed outright).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import fcntl
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +37,10 @@ from sitegen.front_pages import home_page, principles_page
 from sitegen.glossary import glossary_page, load_glossary
 from sitegen.inputs import MKDOCS_YML, ROOT, Edition, game_page_path, load_edition, rules_page_path
 from sitegen.rules_pages import claims_page, rules_index_page, rules_page
+from sitegen.templating import theme_text
 from sitegen.text_page import game_page
 
-__all__ = ["SiteError", "build_site", "mkdocs_config", "write_pages"]
+__all__ = ["BuildLock", "SiteError", "build_site", "mkdocs_build", "mkdocs_config", "write_pages"]
 
 MARKER = ".stichwort-docs"
 """File that marks a directory as generated pages (only such a directory is emptied)."""
@@ -39,12 +51,13 @@ class SiteError(RuntimeError):
 
 
 def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
-    """Write every Markdown page and the navigation into ``docs_dir``; return page -> title."""
+    """Write every Markdown page and the navigation into ``docs_dir``; return page -> title.
+
+    ``docs_dir`` is emptied first when sitegen wrote it (``SiteError`` when it holds
+    other files).
+    """
     if docs_dir.exists():
-        if any(docs_dir.iterdir()) and not (docs_dir / MARKER).exists():
-            raise SiteError(
-                f"{docs_dir} has files that sitegen did not write; choose another --docs"
-            )
+        _check_ours(docs_dir, MARKER, "--docs")
         shutil.rmtree(docs_dir)
     docs_dir.mkdir(parents=True)
     (docs_dir / MARKER).write_text(
@@ -75,8 +88,13 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
         put("conformance.md", "Conformance kit", ADAPTER_DOC.read_text(encoding="utf-8"))
     put("principles.md", "Editorial principles", principles_page())
 
-    texts = [{written[p]: p} for p in written if p not in _FIXED and not p.startswith("rules/")]
-    rules = [{written[p]: p} for p in written if p.startswith("rules/")]
+    # the theme prints navigation labels unescaped: they are escaped here
+    texts = [
+        {theme_text(written[p]): p}
+        for p in written
+        if p not in _FIXED and not p.startswith("rules/")
+    ]
+    rules = [{theme_text(written[p]): p} for p in written if p.startswith("rules/")]
     nav: list[Any] = [{"Home": "index.md"}]
     nav.append({"Texts": texts} if texts else {"Texts": []})
     nav += [
@@ -122,6 +140,134 @@ def mkdocs_config(build_dir: Path, docs_dir: Path, site_dir: Path | None = None)
     return derived
 
 
+def _check_ours(target: Path, marker: str, option: str) -> None:
+    """Refuse to replace a directory with files that sitegen did not write."""
+    if not target.is_dir():
+        if target.exists():
+            raise SiteError(f"{target} is not a directory; choose another {option}")
+        return
+    if any(target.iterdir()) and not any((target / m).exists() for m in (marker, "sitemap.xml")):
+        raise SiteError(f"{target} has files that sitegen did not write; choose another {option}")
+
+
+SITE_MARKER = ".stichwort-site"
+"""File that marks a directory as a site that sitegen built."""
+
+
+class BuildLock:
+    """An exclusive lock on a target directory: ``.<name>.lock`` beside it.
+
+    The lock is an ``flock`` on the file, which the kernel drops when the holder dies,
+    so the lock of a dead process is simply taken over; the file names the holder.
+    """
+
+    def __init__(self, target: Path) -> None:
+        self.path = target.parent / f".{target.name}.lock"
+        self._handle: Any = None
+
+    def acquire(self) -> None:
+        """Take the lock or raise ``SiteError`` naming the build that holds it."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle = self.path.open("a+", encoding="utf-8")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            handle.close()
+            raise SiteError(
+                f"{self.path}: another 'stichwort site' is building ({holder}); "
+                "wait for it to finish"
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()} since {dt.datetime.now().isoformat(timespec='seconds')}\n")
+        handle.flush()
+        self._handle = handle
+
+    def release(self) -> None:
+        """Drop the lock (the file stays; it is free once unlocked)."""
+        if self._handle is not None:
+            self._handle.seek(0)
+            self._handle.truncate()
+            fcntl.flock(self._handle, fcntl.LOCK_UN)
+            self._handle.close()
+            self._handle = None
+
+
+def _scratch(target: Path, kind: str) -> Path:
+    """A new empty directory beside ``target`` (``.<name>.<kind>-XXXX``)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f".{target.name}.{kind}-", dir=target.parent))
+
+
+def _leftovers(target: Path) -> None:
+    """Clear what a killed build left beside ``target``: its temporary directories, and
+    the previous version when the kill came between the two renames of the swap."""
+    old = sorted(target.parent.glob(f".{target.name}.old-*"))
+    if old and not target.exists():
+        os.replace(old.pop(), target)
+    for path in [*old, *target.parent.glob(f".{target.name}.new-*")]:
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+
+
+def _swap(new: Path, target: Path) -> None:
+    """Put the directory ``new`` in the place of ``target`` (the old one is removed)."""
+    if target.exists():
+        old = target.parent / f".{target.name}.old-{new.name.rsplit('-', 1)[-1]}"
+        os.replace(target, old)
+        os.replace(new, target)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(new, target)
+
+
+def mkdocs_build(config: Path) -> int:
+    """Run ``mkdocs build --strict`` in its own process group; returns its exit status.
+
+    When the build stops early (an error, Ctrl-C, SIGTERM or SIGHUP) the whole group
+    is killed before the exception goes on; a build killed outright takes mkdocs with
+    it (:mod:`sitegen.child`).
+    """
+    command = [
+        *(sys.executable, "-m", "sitegen.child", str(os.getpid())),
+        *("build", "--strict", "--quiet", "-f", str(config)),
+    ]
+    handlers: dict[int, Any] = {}
+
+    def stop(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)  # unwinds: mkdocs is killed, temporaries go
+
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            handlers[signum] = signal.signal(signum, stop)
+    child = None
+    try:
+        child = subprocess.Popen(
+            command,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            start_new_session=True,
+        )
+        return child.wait()
+    except BaseException:
+        if child is not None and child.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGTERM)
+            try:
+                child.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(child.pid, signal.SIGKILL)
+                child.wait()
+        raise
+    finally:
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+
+
 def build_site(
     build_dir: Path,
     docs_dir: Path,
@@ -133,18 +279,47 @@ def build_site(
     """Generate the pages from ``build_dir`` into ``docs_dir`` and (optionally) run mkdocs.
 
     The site goes to ``site_dir`` (default ``build_dir/site``); ``today`` fixes the
-    access date written into citations (default: the current UTC date).
+    access date written into citations (default: the current UTC date). Both are
+    built beside their targets and renamed into place at the end (see the module
+    docstring); a build already running on them makes this one fail with
+    ``SiteError``.
     """
-    edition = load_edition(build_dir, today=today)
-    written = write_pages(edition, docs_dir)
-    print(f"sitegen: wrote {len(written)} pages into {docs_dir}", file=sys.stderr)
-    if not run_mkdocs:
-        return
-    config = mkdocs_config(build_dir, docs_dir, site_dir)
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config)],
-        check=False,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    if result.returncode != 0:
-        raise SiteError(f"mkdocs build --strict -f {config} failed (exit {result.returncode})")
+    site_dir = site_dir or build_dir / "site"
+    targets = [docs_dir, site_dir] if run_mkdocs else [docs_dir]
+    locks = [BuildLock(target) for target in targets]
+    scratch: list[Path] = []
+    try:
+        for lock in locks:
+            lock.acquire()
+        for target, marker, option in zip(
+            targets, (MARKER, SITE_MARKER), ("--docs", "the site directory"), strict=False
+        ):
+            _leftovers(target)
+            _check_ours(target, marker, option)
+        edition = load_edition(build_dir, today=today)
+        new_docs = _scratch(docs_dir, "new")
+        scratch.append(new_docs)
+        written = write_pages(edition, new_docs)
+        if run_mkdocs:
+            new_site = _scratch(site_dir, "new")
+            scratch.append(new_site)
+            config = mkdocs_config(build_dir, new_docs, new_site)
+            if config != MKDOCS_YML:  # a derived configuration, beside the new pages
+                scratch.append(config)
+            status = mkdocs_build(config)
+            if status != 0:
+                raise SiteError(f"mkdocs build --strict failed (exit {status}); nothing replaced")
+            (new_site / SITE_MARKER).write_text("built by sitegen\n", encoding="utf-8")
+            _swap(new_docs, docs_dir)
+            _swap(new_site, site_dir)
+        else:
+            _swap(new_docs, docs_dir)
+        print(f"sitegen: wrote {len(written)} pages into {docs_dir}", file=sys.stderr)
+    finally:
+        for path in scratch:
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+        for lock in reversed(locks):
+            lock.release()

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sitegen.inputs import ROOT, Edition
+from sitegen.templating import page
 
 __all__ = ["ADAPTER_DOC", "Download", "copy_downloads", "downloads_page"]
 
@@ -29,7 +30,7 @@ class Download:
 def _sources(build_dir: Path) -> list[tuple[Path, str, str]]:
     files: list[tuple[Path, str, str]] = []
     for path in sorted((build_dir / "tei").glob("*.xml")):
-        files.append((path, f"tei/{path.name}", f"TEI P5 of `{path.stem}`"))
+        files.append((path, f"tei/{path.name}", f"TEI P5 of {path.stem}"))
     for path in sorted((build_dir / "vectors").glob("*.json")):
         what = (
             "JSON Schema of the vector files"
@@ -70,42 +71,13 @@ def _size(n: int) -> str:
 
 def downloads_page(edition: Edition, files: list[Download], adapter_doc: bool = False) -> str:
     """Markdown of the downloads page (``adapter_doc``: a conformance page is written too)."""
-    out = [
-        "# Downloads",
-        "",
-        f"Data of this build (edition version {edition.version}, built {edition.today.isoformat()}). "
-        "Checksums are SHA-256; all of them are in [SHA256SUMS](downloads/SHA256SUMS).",
-        "",
-        "| File | What | Size | SHA-256 |",
-        "| --- | --- | ---: | --- |",
+    rows = [
+        {"name": d.name, "what": d.what, "size": _size(d.size), "sha256": d.sha256} for d in files
     ]
-    for d in files:
-        out.append(
-            f"| [{d.name}](downloads/{d.name}) | {d.what} | {_size(d.size)} | `{d.sha256}` |"
-        )
-    if not files:
-        out.append("| — | nothing built yet | | |")
-    out += [
-        "",
-        "## Conformance kit",
-        "",
-        "The vectors state, language-neutrally, what the rules of each game say: every case "
-        "names a rule, its input and the expected result, and the claim, quote and paragraph "
-        "it comes from. To test another implementation, write a small adapter and run:",
-        "",
-        "```sh",
-        "pip install -e .                                  # in a checkout of Stichwort",
-        "stichwort conform rules.reference_adapter         # the edition's own rules",
-        "stichwort conform my_adapter --json               # yours: all of build/vectors/",
-        "stichwort conform my_adapter --vectors build/vectors/piquet.json",
-        "```",
-        "",
-        (
-            "The adapter protocol, card notation and report are described on the "
-            "[conformance kit](conformance.md) page; the vector format in the JSON Schema above."
-            if adapter_doc
-            else "The vector format is described by the JSON Schema above."
-        ),
-        "",
-    ]
-    return "\n".join(out)
+    return page(
+        "downloads.md",
+        version=edition.version,
+        today=edition.today.isoformat(),
+        files=rows,
+        adapter_doc=adapter_doc,
+    )

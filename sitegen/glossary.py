@@ -9,7 +9,8 @@ from itertools import groupby
 from pathlib import Path
 
 from sitegen.inputs import ROOT, Edition
-from sitegen.markup import esc, href, md_escape
+from sitegen.markup import href
+from sitegen.templating import fragments, page
 
 __all__ = ["GLOSSARY", "Term", "glossary_page", "load_glossary", "occurrences"]
 
@@ -62,39 +63,21 @@ def occurrences(term: Term, edition: Edition) -> list[str]:
 
 def glossary_page(edition: Edition, terms: list[Term]) -> str:
     """Markdown of the glossary page."""
-    out = [
-        "# Glossary of game terms",
-        "",
-        "The edition keeps the sources' own German terms. Each entry gives the forms as "
-        "printed, the games that use the term, an English explanation and links to the "
-        "encoded paragraphs where it occurs (reading text; long s resolved).",
-        "",
-    ]
+    html = fragments("fragments.html")
+    entries = []
     for term in terms:
         forms = ", ".join(dict.fromkeys((*term.forms, *term.diplomatic)))
-        out.append(f"## {md_escape(term.term)} {{#{term.anchor} lang=de}}")
-        out.append("")
-        out.append('<div class="sw-term" markdown="0">')
-        out.append(f'<p class="sw-term__forms">Forms: <span lang="de">{esc(forms)}</span>')
-        if term.games:
-            out.append(f" · Games: {esc(', '.join(term.games))}")
-        out.append("</p>")
-        out.append(f'<p class="sw-term__gloss">{esc(term.gloss)}</p>')
-        found = occurrences(term, edition)
-        if found:
-            out.append('<ul class="sw-term__where">')
-            for page, pids in groupby(found, key=lambda pid: edition.pages[pid]):
-                ids = list(pids)
-                game = ids[0].rsplit(".", 1)[0].split(".")[:2]
-                links = ", ".join(
-                    f'<a href="{esc(href(PAGE, page, pid))}" title="{esc(pid)}">'
-                    f"{esc(pid.removeprefix('.'.join(game) + '.'))}</a>"
-                    for pid in ids
-                )
-                out.append(f"<li>{esc(edition.titles.get(page, page))}: {links}</li>")
-            out.append("</ul>")
-        else:
-            out.append('<p class="sw-term__where">Not yet found in the encoded texts.</p>')
-        out.append("</div>")
-        out.append("")
-    return "\n".join(out)
+        places = []
+        for page_path, pids in groupby(occurrences(term, edition), key=lambda p: edition.pages[p]):
+            ids = list(pids)
+            game = ".".join(ids[0].rsplit(".", 1)[0].split(".")[:2])
+            links = [(href(PAGE, page_path, pid), pid, pid.removeprefix(game + ".")) for pid in ids]
+            places.append((edition.titles.get(page_path, page_path), links))
+        entries.append(
+            {
+                "name": term.term,
+                "anchor": term.anchor,
+                "html": html.term(forms, ", ".join(term.games), term.gloss, places),
+            }
+        )
+    return page("glossary.md", terms=entries)

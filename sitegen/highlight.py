@@ -11,15 +11,17 @@ import re
 from html import unescape
 from itertools import groupby
 
-from sitegen.markup import attrs, esc
+from sitegen.templating import Markup, fragments
+from sitegen.templating import text as html_text
 
 __all__ = ["highlight"]
 
 _TOKEN = re.compile(r"<[^>]*>|[^<]+")
 
 
-def highlight(html: str, quotes: list[tuple[str, str, str]]) -> str:
-    """Wrap each ``(quote, css class, title)`` found in ``html``'s text in ``<mark>``.
+def highlight(html: str, quotes: list[tuple[str, str, str]]) -> Markup:
+    """Wrap each ``(quote, css class, title)`` found in the HTML fragment ``html``'s text
+    in ``<mark>`` (``html`` must be escaped HTML: it is kept as it is).
 
     Quotes that are not found are left out; where two quotes overlap, the first wins.
     """
@@ -48,18 +50,19 @@ def highlight(html: str, quotes: list[tuple[str, str, str]]) -> str:
         for t, group in groupby(where[start : start + len(wanted)], key=lambda x: x[0]):
             idx = [i for _, i in group]
             marks.setdefault(t, []).append((idx[0], idx[-1] + 1, cls, title))
-    out = []
+    quote = fragments("tei.html").quote
+    out: list[Markup] = []
     for t, tok in enumerate(tokens):
         if t not in marks:
-            out.append(tok)
+            out.append(Markup(tok))  # a piece of the HTML given, unchanged
             continue
         text, pos = texts[t], 0
         for a, b, cls, title in sorted(marks[t]):
             a = max(a, pos)
             if a >= b:
                 continue
-            out.append(esc(text[pos:a]))
-            out.append(f"<mark{attrs(class_=cls, title=title)}>{esc(text[a:b])}</mark>")
+            out.append(html_text(text[pos:a]))
+            out.append(quote(cls, title, text[a:b]))
             pos = b
-        out.append(esc(text[pos:]))
-    return "".join(out)
+        out.append(html_text(text[pos:]))
+    return Markup("").join(out)

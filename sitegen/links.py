@@ -1,12 +1,18 @@
-"""Links and small fragments shared by the pages: rules, paragraphs, claims, emendations."""
+"""Links and small fragments shared by the pages: rules, paragraphs, claims, emendations.
+
+The HTML comes from the macros of ``templates/fragments.html`` (see
+:mod:`sitegen.templating`), which escape every value.
+"""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 from sitegen.inputs import Claim, Edition, Emendation, rules_page_path
-from sitegen.markup import attrs, esc, href
+from sitegen.markup import href
 from sitegen.render_tei import Block
+from sitegen.templating import Markup, fragments
 
 __all__ = [
     "CLAIMS_PAGE",
@@ -22,16 +28,18 @@ __all__ = [
 CLAIMS_PAGE = "claims.md"
 
 
-def status_badge(claims: list[Claim], link: str) -> str:
+def _html() -> Any:
+    """The macros of ``templates/fragments.html``."""
+    return fragments("fragments.html")
+
+
+def status_badge(claims: list[Claim], link: str) -> Markup:
     """Badge "Claims: N passed, M failed" linking to the claims page; counts in data-*."""
     passed = sum(c.passed for c in claims)
     failed = len(claims) - passed
     label = f"{passed} passed" + (f", {failed} failed" if failed else "")
     state = "failed" if failed else "passed"
-    return (
-        f"<a{attrs(class_=f'sw-badge sw-badge--{state}', href=link, data_passed=passed, data_failed=failed)}>"
-        f"Claims: {esc(label)}</a>"
-    )
+    return _html().badge(state, link, passed, failed, label)
 
 
 def text_fragment(quote_text: str) -> str:
@@ -39,54 +47,40 @@ def text_fragment(quote_text: str) -> str:
     return ":~:text=" + quote(quote_text, safe="").replace("-", "%2D")
 
 
-def claim_items(edition: Edition, claims: list[Claim], from_page: str, skip_rule: str = "") -> str:
+def claim_items(
+    edition: Edition, claims: list[Claim], from_page: str, skip_rule: str = ""
+) -> Markup:
     """The claims as a list: status, id (linked), quote and, unless ``skip_rule``, rules."""
     items = []
     for c in claims:
-        rules = ", ".join(
+        rules = Markup(", ").join(
             rule_link(edition, name, from_page) for name in c.rules if name != skip_rule
         )
-        items.append(
-            f'<li class="sw-claim sw-claim--{esc(c.status)}">'
-            f'<span class="sw-status sw-status--{esc(c.status)}">{esc(c.status)}</span> '
-            f'<a href="{esc(href(from_page, CLAIMS_PAGE, c.id))}">{esc(c.id)}</a>: '
-            f'<q lang="de">{esc(c.quote)}</q>'
-            + (f" — {rules}" if rules else "")
-            + (
-                f' <span class="sw-claim__note">{esc(c.note)}</span>'
-                if c.note and not c.passed
-                else ""
-            )
-            + "</li>"
-        )
-    return f'<ul class="sw-claims">{"".join(items)}</ul>'
+        items.append((c, href(from_page, CLAIMS_PAGE, c.id), rules, bool(c.note and not c.passed)))
+    return _html().claim_items(items)
 
 
-def wbr(ident: str) -> str:
+def wbr(ident: str) -> Markup:
     """An id with line-break opportunities after its dots."""
-    return esc(ident).replace(".", ".<wbr>")
+    return _html().wbr(ident)
 
 
-def rule_link(edition: Edition, name: str, from_page: str) -> str:
+def rule_link(edition: Edition, name: str, from_page: str) -> Markup:
     """Link to a rule on its rules page (plain code when the rule is not registered)."""
     rule = next((r for r in edition.rules if r.name == name), None)
     if rule is None:
-        return f"<code>{esc(name)}</code>"
+        return _html().rule_link(name, None, "")
     link = href(from_page, rules_page_path(rule.game), rule.name)
-    return (
-        f'<a class="sw-rule-link" href="{esc(link)}" title="{esc(rule.summary)}">'
-        f"<code>{wbr(rule.name)}</code></a>"
-    )
+    return _html().rule_link(rule.name, link, rule.summary)
 
 
-def paragraph_link(edition: Edition, pid: str, from_page: str) -> str:
+def paragraph_link(edition: Edition, pid: str, from_page: str) -> Markup:
     """Link to a paragraph on its text page; a grey id when it is not encoded yet."""
-    if pid in edition.pages:
-        return f'<a href="{esc(href(from_page, edition.pages[pid], pid))}">{wbr(pid)}</a>'
-    return f'<span class="sw-missing" title="not in the encoded text yet">{esc(pid)}</span>'
+    link = href(from_page, edition.pages[pid], pid) if pid in edition.pages else None
+    return _html().paragraph_link(pid, link)
 
 
-def emendations_html(edition: Edition, block: Block, from_page: str) -> str:
+def emendations_html(edition: Edition, block: Block, from_page: str) -> Markup:
     """Emendations of the rules at this paragraph; one note per reading, naming all its rules."""
     grouped: dict[Emendation, list[str]] = {}
     for rule in edition.rules_for(block.id):
@@ -95,11 +89,6 @@ def emendations_html(edition: Edition, block: Block, from_page: str) -> str:
                 grouped.setdefault(e, []).append(rule.name)
     out = []
     for e, names in grouped.items():
-        cls = "sw-emendation sw-doubt-note" if e.cert == "low" else "sw-emendation"
-        raw = f'the text has <q lang="de">{esc(e.raw)}</q>' if e.raw else "the text is silent"
-        links = ", ".join(rule_link(edition, name, from_page) for name in names)
-        out.append(
-            f'<p class="{cls}"><strong>Emendation</strong> ({links}, '
-            f"cert {esc(e.cert)}): the code reads <q>{esc(e.reading)}</q>; {raw}. {esc(e.evidence)}</p>"
-        )
-    return "".join(out)
+        links = Markup(", ").join(rule_link(edition, name, from_page) for name in names)
+        out.append(_html().emendation(e, "", links))
+    return Markup("").join(out)

@@ -1,32 +1,10 @@
-"""Small helpers for writing HTML inside the generated Markdown pages."""
+"""Links between the generated pages (escaping is :mod:`sitegen.templating`'s job)."""
 
 from __future__ import annotations
 
 import posixpath
-import re
-from html import escape
 
-__all__ = ["attrs", "esc", "href", "md_escape", "page_url"]
-
-
-def esc(text: str) -> str:
-    """Escape text for HTML content and attribute values."""
-    return escape(text, quote=True)
-
-
-def attrs(**values: str | int | bool | None) -> str:
-    """``key="value"`` pairs (leading space included); ``None``/``False`` are left out.
-
-    A trailing underscore is dropped (``class_``) and other underscores become hyphens
-    (``aria_pressed`` -> ``aria-pressed``).
-    """
-    out = []
-    for key, value in values.items():
-        if value is None or value is False:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        out.append(f" {name}" if value is True else f' {name}="{esc(str(value))}"')
-    return "".join(out)
+__all__ = ["href", "page_url"]
 
 
 def page_url(page: str) -> str:
@@ -42,8 +20,3 @@ def href(from_page: str, to_page: str, fragment: str = "") -> str:
     if rel == "" and not fragment:
         rel = posixpath.basename(target)
     return f"{rel}#{fragment}" if fragment else rel
-
-
-def md_escape(text: str) -> str:
-    """Escape Markdown's inline syntax characters (for headings made from source text)."""
-    return re.sub(r"([\\`*_{}\[\]<>()#+!|~])", r"\\\1", text)

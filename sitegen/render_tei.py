@@ -26,10 +26,12 @@ from pathlib import Path
 
 from lxml import etree
 
-from sitegen.markup import attrs, esc
+from sitegen.templating import Markup, anchor, fragments, text
 from tei.edition import furniture_replacement
+from tei.errors import TeiError
 from tei.layers import block_pages
 from tei.normal import deterministic
+from tei.xmlsafe import read_xml
 
 __all__ = [
     "LAYERS",
@@ -253,7 +255,7 @@ class _Renderer:
             self._ctx = (layer, changes, index, notes if layer == "reading" else [])
             html = self._children(el).strip()
             if layer == "diplomatic":  # the lost line break swallows the space after it
-                html = _AFTER_LB.sub(r"\1", html)
+                html = Markup(_AFTER_LB.sub(r"\1", str(html)))  # only white space goes
             layers[layer] = html
         pages = (
             self.page_at.get(ident, ""),
@@ -299,63 +301,58 @@ class _Renderer:
             evidence=evidence.strip(),
         )
 
-    def _children(self, el: etree._Element, after_lb: bool = False) -> str:
+    def _children(self, el: etree._Element, after_lb: bool = False) -> Markup:
         layer = self._ctx[0]
 
-        def text(t: str | None) -> str:
+        def piece(t: str | None) -> Markup:
             t = _text(t)
-            return esc(deterministic(t) if layer == "reading" else t)
+            return text(deterministic(t) if layer == "reading" else t)
 
-        out = [text(el.text)]
+        out = [piece(el.text)]
         for child in el:
             out.append(self._node(child))
             tail = child.tail
             if after_lb and _local(child) == "lb" and tail:
                 tail = tail.lstrip()
-            out.append(text(tail))
-        return "".join(out)
+            out.append(piece(tail))
+        return Markup("").join(out)
 
-    def _node(self, el: etree._Element) -> str:
+    def _node(self, el: etree._Element) -> Markup:
         layer, changes, index, notes = self._ctx
+        html = fragments("tei.html")
         name = _local(el)
         if not name:  # comments, processing instructions
-            return ""
+            return Markup("")
         if name == "choice":
             return self._choice(el, changes.get(index.get(id(el), -1)))
         if name == "pb":
             if layer == "raw":
-                return ""
+                return Markup("")
             n = el.get("n", "")
             where = (
                 " (position estimated: the OCR lost the number)" if el.get("cert") == "low" else ""
             )
-            title = f"printed page {n} begins{where}"
-            return f"<span{attrs(class_='sw-pb', data_n=n, title=title)}></span>"
+            return html.pb(n, f"printed page {n} begins{where}")
         if name == "lb":
-            return (
-                '<span class="sw-lb" title="line break of the print">|</span>'
-                if layer == "diplomatic"
-                else ""
-            )
+            return html.lb() if layer == "diplomatic" else Markup("")
         if name == "fw":
-            return self._children(el) if layer == "raw" else self.fw_space.get(el, " ")
+            return self._children(el) if layer == "raw" else text(self.fw_space.get(el, " "))
         if name == "note" and (el.get("resp") or el.get("type") in ("editorial", "editor")):
             if notes is not None and layer == "reading":
                 notes.append(self._children(el).strip())
-            return ""
+            return Markup("")
         if name == "gap":
-            return '<span class="sw-gap" title="gap in the source">[…]</span>'
+            return html.gap()
         if name == "supplied":
-            return (
-                "" if layer == "raw" else f'<span class="sw-supplied">{self._children(el)}</span>'
-            )
+            return Markup("") if layer == "raw" else html.supplied(self._children(el))
         if name == "hi":
-            return f'<em class="sw-hi">{self._children(el)}</em>'
-        return f'<span class="tei-{name}">{self._children(el)}</span>'
+            return html.hi(self._children(el))
+        return html.element(name, self._children(el))
 
-    def _choice(self, el: etree._Element, change: Change | None) -> str:
+    def _choice(self, el: etree._Element, change: Change | None) -> Markup:
         """The side of a ``<choice>`` the current layer shows, marked when it is a change."""
         layer = self._ctx[0]
+        html = fragments("tei.html")
         hyphen = change is not None and change.type == "hyphenation"
         wanted = (
             ("sic", "orig", "abbr")
@@ -363,7 +360,9 @@ class _Renderer:
             else ("corr", "reg", "expan")
         )
         parts = [c for c in el if _local(c) in wanted]
-        inner = "".join(self._children(c, after_lb=layer == "diplomatic") for c in parts[:1])
+        inner = Markup("").join(
+            self._children(c, after_lb=layer == "diplomatic") for c in parts[:1]
+        )
         if change is None:
             return inner
         if layer == "raw":
@@ -372,7 +371,7 @@ class _Renderer:
             tip = (
                 f"repaired to: {change.reading or '(nothing)'} · {change.resp} · cert {change.cert}"
             )
-            return f"<span{attrs(class_='sw-sic', data_tip=tip)}>{inner}</span>"
+            return html.sic(tip, inner)
         if not change.marked:
             return inner
         classes = ["sw-mark", "sw-corr" if change.is_repair else "sw-reg", f"sw-{change.resp}"]
@@ -380,10 +379,7 @@ class _Renderer:
             classes.append("sw-doubt")
         if not inner.strip():
             classes.append("sw-empty")
-        return (
-            f"<span{attrs(class_=' '.join(classes), tabindex=0, data_tip=change.tip, aria_describedby=change.ref)}>"
-            f"{inner}</span>"
-        )
+        return html.mark(" ".join(classes), change.tip, change.ref, inner)
 
 
 def _ptype(ana: str) -> str:
@@ -420,8 +416,18 @@ def _section(el: etree._Element, renderer: _Renderer, blocks: dict[str, Block]) 
 
 
 def load_tei(path: Path) -> TeiDocument:
-    """Parse a TEI file of the edition and render its game sections."""
-    root = etree.parse(str(path)).getroot()
+    """Parse a TEI file of the edition (safely: :mod:`tei.xmlsafe`) and render its game
+    sections."""
+    root = read_xml(path)[1].getroot()
+    for element in root.iter():
+        ident = element.get(XML_ID) if isinstance(element.tag, str) else None
+        if ident is not None:
+            try:
+                anchor(ident)
+            except ValueError:
+                raise TeiError(
+                    f"{path}:{element.sourceline}: refused: an xml:id that is no plain id"
+                ) from None
     renderer = _Renderer(root)
     blocks: dict[str, Block] = {}
     games = [

@@ -8,12 +8,15 @@ notes, emendations, the apparatus, its TEI source and a "Cite this paragraph" bo
 
 from __future__ import annotations
 
+from typing import Any
+
 from sitegen import cite
 from sitegen.highlight import highlight
 from sitegen.inputs import Edition, game_page_path
 from sitegen.links import CLAIMS_PAGE, claim_items, emendations_html, rule_link, status_badge
-from sitegen.markup import attrs, esc, href, md_escape, page_url
+from sitegen.markup import href, page_url
 from sitegen.render_tei import LAYERS, Block, Section, TeiDocument
+from sitegen.templating import Markup, fragments, page
 
 __all__ = [
     "LAYER_HELP",
@@ -34,180 +37,137 @@ LAYER_HELP = {
 }
 
 
-def _layer_buttons(label: str, small: bool = False) -> str:
+def _html() -> Any:
+    """The macros of ``templates/fragments.html``."""
+    return fragments("fragments.html")
+
+
+def _layer_buttons(label: str, small: bool = False) -> Markup:
     """A group of layer buttons (hidden until the script reveals it)."""
-    cls = "sw-layer-switch sw-layer-switch--small" if small else "sw-layer-switch"
-    buttons = "".join(
-        f"<button{attrs(type='button', class_='sw-layer-button', data_layer=layer, aria_pressed='true' if layer == 'reading' else 'false', title=LAYER_HELP[layer])}>"
-        f"{esc(LAYER_NAMES[layer])}</button>"
-        for layer in LAYERS
-    )
-    return f"<div{attrs(class_=cls, role='group', aria_label=label, hidden=True)}>{buttons}</div>"
-
-
-def _date(day: str, fmt: str) -> str:
-    return f'<span class="sw-date" data-format="{fmt}">{esc(day)}</span>'
+    return _html().layer_buttons(label, LAYERS, LAYER_NAMES, LAYER_HELP, small)
 
 
 def paragraph_citation(
     edition: Edition, doc: TeiDocument, game: Section, block: Block
 ) -> cite.Citation:
     """The citation data of one block of a game page."""
-    page = game_page_path(doc, game)
+    path = game_page_path(doc, game)
     return cite.Citation(
         bibl=edition.bibl(doc.siglum),
         paragraph=block.id,
         urn=block.urn,
         page=block.page,
-        url=edition.site_url.rstrip("/") + "/" + page_url(page) + "#" + block.id,
+        url=edition.site_url.rstrip("/") + "/" + page_url(path) + "#" + block.id,
         accessed=edition.today,
         version=edition.version,
         chapter=game.label,
     )
 
 
-def cite_html(c: cite.Citation) -> str:
+def _dated(text: str, date: str) -> list[tuple[str, bool]]:
+    """``text`` in pieces, each occurrence of ``date`` a piece of its own (marked True)."""
+    pieces: list[tuple[str, bool]] = []
+    for k, piece in enumerate(text.split(date)):
+        if k:
+            pieces.append((date, True))
+        pieces.append((piece, False))
+    return pieces
+
+
+def cite_html(c: cite.Citation) -> Markup:
     """The "Cite this paragraph" box: text, BibTeX, CSL-JSON and RIS (the theme adds copy buttons)."""
     day = c.accessed.isoformat()
-    parts_text = f"{c.accessed.year},\n          {c.accessed.month},\n          {c.accessed.day}"
-    csl = esc(cite.csl_json(c))
-    csl = csl.replace(esc(parts_text), _date(parts_text, "parts"))
+    parts = f"{c.accessed.year},\n          {c.accessed.month},\n          {c.accessed.day}"
     formats = [
-        ("Text", esc(cite.plain(c)).replace(day, _date(day, "iso"))),
-        ("BibTeX", esc(cite.bibtex(c)).replace(day, _date(day, "iso"))),
-        ("CSL-JSON", csl),
-        ("RIS", esc(cite.ris(c)).replace(day, _date(day, "iso"))),
+        ("Text", _dated(cite.plain(c), day), "iso"),
+        ("BibTeX", _dated(cite.bibtex(c), day), "iso"),
+        ("CSL-JSON", _dated(cite.csl_json(c), parts), "parts"),
+        ("RIS", _dated(cite.ris(c), day), "iso"),
     ]
-    body = "".join(
-        f'<div class="sw-cite__format"><p class="sw-cite__label">{name}'
-        "</p>"
-        f'<pre class="sw-cite__code"><code>{text}</code></pre></div>'
-        for name, text in formats
-    )
-    return (
-        '<details class="sw-cite"><summary>Cite this paragraph</summary>'
-        f'<p class="sw-cite__permalink">Permalink: <a href="{esc(c.url)}">{esc(c.url)}</a></p>'
-        f"{body}</details>"
-    )
+    return _html().cite(c.url, formats)
 
 
-def _apparatus(block: Block) -> str:
+def _apparatus(block: Block) -> Markup:
     """The block's apparatus: every change as ``reading ] original — kind, who, cert``."""
-    if not block.changes:
-        return ""
     repairs = [c for c in block.changes if c.is_repair]
     regs = [c for c in block.changes if not c.is_repair]
-    summary = f"Apparatus: {len(repairs)} repair{'s' * (len(repairs) != 1)}, {len(regs)} normalisation{'s' * (len(regs) != 1)}"
-    items = []
-    for c in block.changes:
-        cls = "sw-app sw-app--doubt" if c.cert == "low" else "sw-app"
-        evidence = (
-            f' <span class="sw-app__evidence">Evidence: {esc(c.evidence)}</span>'
-            if c.evidence
-            else ""
-        )
-        items.append(
-            f'<li{attrs(id=c.ref, class_=cls)}><span lang="de">{esc(c.reading) or "(removed)"}</span>'
-            f' ] <span lang="de" class="sw-app__orig">{esc(c.original) or "(nothing)"}</span>'
-            f" — {esc(c.label)}, {esc(c.resp)}, cert {esc(c.cert)}.{evidence}</li>"
-        )
-    return (
-        f'<details class="sw-apparatus"><summary>{esc(summary)}</summary>'
-        f'<ol class="sw-apparatus__list">{"".join(items)}</ol></details>'
+    summary = (
+        f"Apparatus: {len(repairs)} repair{'s' * (len(repairs) != 1)}, "
+        f"{len(regs)} normalisation{'s' * (len(regs) != 1)}"
     )
+    return _html().apparatus(summary, block.changes)
 
 
-def block_html(edition: Edition, doc: TeiDocument, game: Section, block: Block, level: int) -> str:
+def block_html(
+    edition: Edition, doc: TeiDocument, game: Section, block: Block, level: int
+) -> Markup:
     """The HTML of one paragraph or law (one line per part, no blank lines)."""
-    page = game_page_path(doc, game)
+    path = game_page_path(doc, game)
     citation = paragraph_citation(edition, doc, game, block)
-    h = min(max(level, 2), 6)
-    meta = []
-    if block.page:
-        meta.append(f'<span class="sw-page">p. {esc(block.page)}</span>')
-    if block.urn:
-        meta.append(f'<span class="sw-urn">{esc(block.urn)}</span>')
-    if block.type:
-        meta.append(f'<span class="sw-ptype sw-ptype--{esc(block.type)}">{esc(block.type)}</span>')
+    html = _html()
     claims = edition.claims_for(block.id)
     texts = dict(block.layers)
     texts["reading"] = highlight(
         texts["reading"],
         [(c.quote, f"sw-quote sw-quote--{c.status}", f"claim {c.id}: {c.status}") for c in claims],
     )
-    layers = "".join(
-        f'<p class="sw-layer sw-layer--{layer}"'
-        + (" data-search-exclude" if layer == "raw" else "")
-        + f">{texts[layer] or '<span class=sw-empty-text>(empty)</span>'}</p>"
-        for layer in LAYERS
-    )
-    aside = []
+    aside: list[Markup] = []
     rules = edition.rules_for(block.id)
     if rules:
-        links = ", ".join(rule_link(edition, r.name, page) for r in rules)
-        aside.append(f'<p class="sw-rules">Implemented by {links}</p>')
+        aside.append(
+            html.rules_line(Markup(", ").join(rule_link(edition, r.name, path) for r in rules))
+        )
     if claims:
-        aside.append(status_badge(claims, href(page, CLAIMS_PAGE, claims[0].id)))
-        aside.append(claim_items(edition, claims, page))
+        aside.append(status_badge(claims, href(path, CLAIMS_PAGE, claims[0].id)))
+        aside.append(claim_items(edition, claims, path))
     for note in block.notes:
-        aside.append(f'<p class="sw-note"><strong>Editor’s note:</strong> {note}</p>')
-    aside.append(emendations_html(edition, block, page))
+        aside.append(html.note(note))
+    aside.append(emendations_html(edition, block, path))
     aside.append(_apparatus(block))
     if block.xml:
-        aside.append(
-            '<details class="sw-tei"><summary>TEI XML</summary>'
-            f'<pre class="sw-tei__code"><code>{esc(block.xml)}</code></pre></details>'
-        )
+        aside.append(html.tei_source(block.xml))
     aside.append(cite_html(citation))
-    kind = "law" if block.kind == "item" else block.kind
-    return (
-        f"<article{attrs(class_=f'sw-block sw-block--{kind}', data_id=block.id)}>\n"
-        f'<h{h} class="sw-label" id="{esc(block.id)}"><a class="sw-anchor" href="#{esc(block.id)}" '
-        f'title="Permalink to this paragraph">¶ {esc(block.id)}</a></h{h}>\n'
-        f'<div class="sw-meta" data-search-exclude>{" · ".join(meta)}{_layer_buttons("Text layer of " + block.id, small=True)}</div>\n'
-        f'<div class="sw-text" lang="de">{layers}</div>\n'
-        f'<div class="sw-aside" data-search-exclude>{"".join(aside)}</div>\n'
-        f'<p class="sw-print-cite" data-search-exclude>{esc(cite.plain(citation))}</p>\n'
-        "</article>"
+    return html.block(
+        block,
+        "law" if block.kind == "item" else block.kind,
+        min(max(level, 2), 6),
+        _layer_buttons("Text layer of " + block.id, small=True),
+        [(layer, texts[layer]) for layer in LAYERS],
+        Markup("").join(aside),
+        cite.plain(citation),
     )
 
 
-def _head_md(block: Block, level: int) -> str:
-    """A ``<head>`` as a Markdown heading plus its anchor line and other layers."""
-    h = min(max(level, 1), 6)
-    title = md_escape(block.text("reading")) or block.id
-    other = "".join(
-        f'<p class="sw-layer sw-layer--{layer}" lang="de">{block.layers[layer]}</p>'
-        for layer in ("diplomatic", "raw")
-    )
-    meta = f'<a class="sw-anchor" href="#{esc(block.id)}">¶ {esc(block.id)}</a>'
-    if block.page:
-        meta += f' · <span class="sw-page">p. {esc(block.page)}</span>'
-    return (
-        f"{'#' * h} {title} {{#{block.id} lang=de}}\n\n"
-        f"<div{attrs(class_='sw-block sw-block--head', data_id=block.id)} data-search-exclude>"
-        f'<div class="sw-meta">{meta}</div><div class="sw-text sw-head-layers">{other}</div></div>\n'
-    )
+def _head(block: Block, level: int) -> dict[str, object]:
+    """A ``<head>``: its level, title, id and the HTML of its other layers."""
+    layers = [(layer, block.layers[layer]) for layer in ("diplomatic", "raw")]
+    return {
+        "kind": "head",
+        "level": level,
+        "title": block.text("reading") or block.id,
+        "id": block.id,
+        "html": _html().head_block(block, layers),
+    }
 
 
-def _section_md(
+def _section(
     edition: Edition, doc: TeiDocument, game: Section, section: Section, level: int
-) -> list[str]:
+) -> list[dict[str, object]]:
     """Headings and blocks of a section and its sub-sections, in document order."""
-    out: list[str] = []
+    out: list[dict[str, object]] = []
     first_head = True
     for member in section.members:
         if isinstance(member, Section):
-            out.extend(_section_md(edition, doc, game, member, level + 1))
+            out.extend(_section(edition, doc, game, member, level + 1))
         elif member.kind == "head":
-            out.append(_head_md(member, level if first_head else level + 1))
+            out.append(_head(member, level if first_head else level + 1))
             first_head = False
         else:
-            out.append(block_html(edition, doc, game, member, level + 1) + "\n")
+            out.append({"kind": "block", "html": block_html(edition, doc, game, member, level + 1)})
     return out
 
 
-LEGEND = (
+LEGEND = Markup(
     '<div class="sw-legend" data-search-exclude>'
     "<p><strong>How to read this page.</strong> Each paragraph and law has a permanent id "
     "(¶, a link to itself), its printed page and a URN. The text shown is the "
@@ -222,7 +182,7 @@ LEGEND = (
 )
 
 
-NOSCRIPT = (
+NOSCRIPT = Markup(
     '<noscript><p class="sw-noscript">Without JavaScript you see the reading text; every '
     "change against the OCR is listed in each paragraph's apparatus. The layer switch, copy "
     "buttons and today's date in citations need JavaScript.</p></noscript>"
@@ -232,63 +192,43 @@ NOSCRIPT = (
 def game_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
     """Markdown of one game's page."""
     bibl = edition.bibl(doc.siglum)
-    source = ", ".join(x for x in (bibl.get("author", ""), bibl.get("date", "")) if x) or doc.siglum
+    source = ", ".join(str(x) for x in (bibl.get("author", ""), bibl.get("date", "")) if x)
+    source = source or doc.siglum
     blocks = game.blocks()
-    n_claims = [c for b in blocks for c in edition.claims_for(b.id)]
-    front = [
-        "---",
-        f"title: {_yaml_str(game.title + ' — ' + source)}",
-        f"description: {_yaml_str(f'{game.title}: text of {source}, with repairs, rules and citations')}",
-        "citation:",
-        f"  title: {_yaml_str(str(bibl.get('title', doc.title)))}",
-        f"  author: {_yaml_str(str(bibl.get('author', '')))}",
-        f"  date: {_yaml_str(str(bibl.get('date', '')))}",
-        f"  publisher: {_yaml_str(str(bibl.get('publisher', '')))}",
-        "---",
-        "",
-    ]
-    heads = game.heads
-    body: list[str] = []
-    if not heads:
-        body.append(f"# {md_escape(game.title)} {{#{game.id}}}\n")
-    intro = (
-        f'<div class="sw-pageinfo" data-search-exclude><p>From <a href="{esc(href(game_page_path(doc, game), "index.md", "source-" + doc.siglum))}">'
-        f"{esc(source)}</a> · {len(blocks)} encoded blocks · "
-        f"{len(n_claims)} claims ({sum(c.passed for c in n_claims)} passed) · "
-        f'<a href="{esc(href(game_page_path(doc, game), "downloads.md"))}">TEI download</a></p>'
-        f"{_layer_buttons('Text layer of the whole page')}{NOSCRIPT}{LEGEND}</div>\n"
+    claims = [c for b in blocks for c in edition.claims_for(b.id)]
+    path = game_page_path(doc, game)
+    intro = _html().pageinfo(
+        href(path, "index.md", "source-" + doc.siglum),
+        source,
+        len(blocks),
+        len(claims),
+        sum(c.passed for c in claims),
+        href(path, "downloads.md"),
+        _layer_buttons("Text layer of the whole page"),
+        NOSCRIPT,
+        LEGEND,
     )
     members = list(game.members)
+    heads = game.heads
     if heads and members and members[0] is heads[0]:
-        body.append(_head_md(heads[0], 1))
-        body.append(intro)
         rest = Section(game.id, game.type, game.n, game.urn, members[1:])
-        body.extend(_section_md(edition, doc, game, rest, 2))
+        parts = [_head(heads[0], 1), {"kind": "intro", "html": intro}]
+        parts += _section(edition, doc, game, rest, 2)
     else:
-        body.append(intro)
-        body.extend(_section_md(edition, doc, game, game, 1))
-    body.append(_doubts_md(blocks))
-    return "\n".join(front) + "\n".join(body)
-
-
-def _doubts_md(blocks: list[Block]) -> str:
-    """A closing list of the page's doubtful readings (``cert="low"``), linked to their paragraphs."""
-    rows = [
-        f'<li><a href="#{esc(b.id)}">{esc(b.id)}</a>: <span lang="de">{esc(c.reading) or "(removed)"}</span>'
-        f' for <span lang="de" class="sw-app__orig">{esc(c.original) or "(nothing)"}</span>'
-        f" ({esc(c.label)}, {esc(c.resp)})</li>"
-        for b in blocks
-        for c in b.changes
-        if c.cert == "low"
-    ]
-    if not rows:
-        return ""
-    return (
-        "## Doubtful readings {#doubtful-readings}\n\n"
-        'Readings the edition marks as uncertain (`cert="low"`), shaded in the text.\n\n'
-        f'<ul class="sw-doubts" data-search-exclude>{"".join(rows)}</ul>\n'
+        parts = [] if heads else [{"kind": "title", "title": game.title, "id": game.id}]
+        parts.append({"kind": "intro", "html": intro})
+        parts += _section(edition, doc, game, game, 1)
+    rows = [(b, c) for b in blocks for c in b.changes if c.cert == "low"]
+    return page(
+        "game.md",
+        title=f"{game.title} — {source}",
+        description=f"{game.title}: text of {source}, with repairs, rules and citations",
+        citation={
+            "title": str(bibl.get("title", doc.title)),
+            "author": str(bibl.get("author", "")),
+            "date": str(bibl.get("date", "")),
+            "publisher": str(bibl.get("publisher", "")),
+        },
+        parts=parts,
+        doubts=_html().doubts(rows) if rows else None,
     )
-
-
-def _yaml_str(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

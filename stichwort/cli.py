@@ -41,7 +41,15 @@ def _user_errors() -> tuple[type[BaseException], ...]:
 def cmd_repair(args: argparse.Namespace) -> int:
     from normalise.command import repair_command
 
-    return repair_command(args.file, fmt=args.format, review=args.review, out=args.output)
+    return repair_command(
+        args.file, fmt=args.format, review=args.review, out=args.output, encoding=args.encoding
+    )
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from normalise.command import restore_command
+
+    return restore_command(args.file, out=args.output)
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -273,11 +281,35 @@ def build_parser() -> argparse.ArgumentParser:
     p = add(
         "repair", cmd_repair, "Repair an OCR text file automatically; print reading text or JSON."
     )
-    p.add_argument("file", type=Path, help="text file (UTF-8, UTF-8 with BOM, cp1252 or Latin-1)")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    p.add_argument(
+        "file",
+        type=Path,
+        help="text file: UTF-8, or UTF-8/16/32 with a byte order mark, or --encoding "
+        "(a regular file of at most 64 MB)",
+    )
+    p.add_argument(
+        "--encoding",
+        help="the encoding of a file that is not UTF-8 and has no byte order mark "
+        "(cp1252, latin-1, ...); never guessed",
+    )
+    p.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="output format; json carries what 'stichwort restore' needs to give the "
+        "input back byte for byte",
+    )
     p.add_argument(
         "--review", action="store_true", help="list the low-confidence proposals for an editor"
     )
+    p.add_argument("--output", "-o", type=Path, help="write here (atomically) instead of stdout")
+
+    p = add(
+        "restore",
+        cmd_restore,
+        "Give back the input of 'stichwort repair --format json', byte for byte.",
+    )
+    p.add_argument("file", type=Path, help="the JSON that 'stichwort repair --format json' wrote")
     p.add_argument("--output", "-o", type=Path, help="write here (atomically) instead of stdout")
 
     p = add("build", cmd_build, "Build the TEI P5 file of each source into OUT/tei/.")

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from lxml import etree
 
-from corpus.sources import CORPUS_DIR
 from normalise.textio import atomic_write
 from tei.body import TEI_NS, XML_ID, BodyEncoder, tei
 from tei.edition import edition_log
@@ -77,28 +76,30 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
 
 
 def build_tei(sigla: list[str], out_dir: Path, root: Path | None = None) -> list[Path]:
-    """Write ``out_dir/<siglum>.xml`` for each source that has a ``structure.toml``.
+    """Write ``out_dir/<siglum>.xml`` for each source; returns the paths written.
 
-    Sources without one are skipped with a message on stderr; a broken one raises
-    ``corpus.CorpusError`` naming the file and the place.
+    Every source is built before anything is written: a missing, empty or broken
+    corpus file raises ``corpus.CorpusError`` naming the file, the entry and the
+    problem, and then no file is written (the TEI files already there stay as they
+    are); each file is written atomically.
     """
-    written: list[Path] = []
+    built: list[tuple[str, Built]] = []
     for siglum in sigla:
-        if not ((root or CORPUS_DIR) / siglum / "structure.toml").exists():
-            print(f"tei: {siglum}: no structure.toml yet, skipped", file=sys.stderr)
-            continue
         print(f"tei: {siglum}: building …", file=sys.stderr)
-        built = build_document(siglum, root)
-        for warning in built.warnings:
+        document = build_document(siglum, root)
+        for warning in document.warnings:
             print(f"tei: warning: {warning}", file=sys.stderr)
-        if built.dropped:
+        if document.dropped:
             print(
-                f"tei: {siglum}: {built.dropped} edits not encoded "
+                f"tei: {siglum}: {document.dropped} edits not encoded "
                 "(they overlap furniture or cross a block boundary)",
                 file=sys.stderr,
             )
+        built.append((siglum, document))
+    written: list[Path] = []
+    for siglum, document in built:
         path = Path(out_dir) / f"{siglum}.xml"
-        atomic_write(path, built.xml)
-        print(f"tei: {siglum}: {len(built.xml)} bytes", file=sys.stderr)
+        atomic_write(path, document.xml)
+        print(f"tei: {siglum}: {len(document.xml)} bytes", file=sys.stderr)
         written.append(path)
     return written

@@ -25,6 +25,7 @@ from tei.body import TEI_NS, XML_ID
 from tei.edition import furniture_replacement
 from tei.errors import TeiError
 from tei.normal import deterministic, fold
+from tei.xmlsafe import read_xml
 
 LAYERS = ("raw", "diplomatic", "reading")
 BLOCK_TAGS = frozenset({"head", "p", "item", "ab", "note"})
@@ -58,14 +59,13 @@ def _local(element: etree._Element) -> str:
 
 
 def read_tei(path: Path) -> tuple[etree._ElementTree, etree._Element]:
-    """Parse a TEI file; returns the tree and its ``<body>``. Errors name file and line."""
-    try:
-        tree = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True))
-    except OSError as error:
-        raise TeiError(f"{path}: cannot read: {error}") from None
-    except etree.XMLSyntaxError as error:
-        line = error.position[0] if error.position else "?"
-        raise TeiError(f"{path}:{line}: not well-formed XML: {error.msg}") from None
+    """Parse a TEI file safely (:mod:`tei.xmlsafe`); returns the tree and its ``<body>``.
+    Errors name file and line."""
+    return tei_tree(path, read_xml(path)[1])
+
+
+def tei_tree(path: Path, tree: etree._ElementTree) -> tuple[etree._ElementTree, etree._Element]:
+    """The tree and ``<body>`` of a parsed TEI file (``TeiError`` if it is none)."""
     root = tree.getroot()
     if root.tag != f"{{{TEI_NS}}}TEI":
         raise TeiError(f"{path}:{root.sourceline}: not a TEI file (root element {root.tag})")

@@ -1,4 +1,8 @@
-"""Validate TEI files: jing against tei_all, the project's Schematron, the lossless raw rule."""
+"""Validate TEI files: jing against tei_all, the project's Schematron, the lossless raw rule.
+
+Files are read through :mod:`tei.xmlsafe`: a document with a DTD, entity declarations
+or XInclude is refused before any validator sees it.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -16,7 +21,8 @@ from corpus import CorpusError, load_source, load_structure
 from corpus.sources import SIGLA
 from tei.body import XML_ID
 from tei.errors import TeiError
-from tei.layers import raw_text, read_tei
+from tei.layers import raw_text, tei_tree
+from tei.xmlsafe import parser, read_xml
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "build" / "schema" / "tei_all.rng"
@@ -35,20 +41,45 @@ def jing_command() -> list[str]:
     raise TeiError(f"jing not found: {INSTALL_HINT}")
 
 
-def run_jing(paths: list[Path], schema: Path | None = None) -> list[str]:
-    """jing's error messages (``file:line:col: error: …``) for ``paths`` against tei_all."""
+# JAXP limits for the JVM, in case a parser it uses honours them: no external DTD or
+# schema is fetched, and entity expansion is bounded (jing sees no DTD anyway)
+JAVA_SAFETY = (
+    "-Djavax.xml.accessExternalDTD= -Djavax.xml.accessExternalSchema= "
+    "-Djavax.xml.accessExternalStylesheet= -Djdk.xml.entityExpansionLimit=1000"
+)
+_JAVA_NOISE = re.compile(r"^Picked up JAVA_TOOL_OPTIONS")
+
+
+def run_jing(documents: dict[Path, bytes], schema: Path | None = None) -> list[str]:
+    """jing's error messages (``file:line:col: error: …``) against tei_all.
+
+    jing reads no file of the user: each document's bytes (already checked by
+    :mod:`tei.xmlsafe`) are copied into a private temporary directory, and the
+    messages name the original files again.
+    """
     schema = schema or SCHEMA
     if not schema.exists():
         raise TeiError(f"{schema}: tei_all schema missing: {INSTALL_HINT}")
     if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
         raise TeiError(f"java not found (jing needs a Java runtime): {INSTALL_HINT}")
-    command = [*jing_command(), str(schema), *map(str, paths)]
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
-    lines = [
-        line
-        for line in (result.stdout + result.stderr).splitlines()
-        if not _JING_NOISE.search(line)
-    ]
+    with tempfile.TemporaryDirectory(prefix="stichwort-jing-") as tmp:
+        copies: dict[str, Path] = {}
+        for k, (path, data) in enumerate(documents.items()):
+            copy = Path(tmp) / f"{k}.xml"
+            copy.write_bytes(data)
+            copies[str(copy)] = path
+        env = {**os.environ, "JAVA_TOOL_OPTIONS": JAVA_SAFETY}
+        command = [*jing_command(), str(schema), *copies]
+        result = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    lines = []
+    for line in (result.stdout + result.stderr).splitlines():
+        if _JING_NOISE.search(line) or _JAVA_NOISE.search(line):
+            continue
+        for copy, path in copies.items():
+            if line.startswith(copy):
+                line = str(path) + line[len(copy) :]
+                break
+        lines.append(line)
     if result.returncode != 0 and not lines:
         lines = [f"jing failed with exit status {result.returncode}"]
     return lines
@@ -56,7 +87,7 @@ def run_jing(paths: list[Path], schema: Path | None = None) -> list[str]:
 
 @cache
 def _schematron() -> isoschematron.Schematron:
-    return isoschematron.Schematron(etree.parse(str(PROJECT_RULES)), store_report=True)
+    return isoschematron.Schematron(etree.parse(str(PROJECT_RULES), parser()), store_report=True)
 
 
 def _where(tree: etree._ElementTree, location: str) -> str:
@@ -124,16 +155,22 @@ def check_raw_rule(path: Path, body: etree._Element, siglum: str) -> list[str]:
 
 
 def validate_files(paths: list[Path]) -> list[str]:
-    """Every problem found in ``paths``: jing (tei_all), project Schematron, raw rule."""
+    """Every problem found in ``paths``: jing (tei_all), project Schematron, raw rule.
+
+    Each file is read once and checked (:mod:`tei.xmlsafe`); a file with a DTD,
+    entity declarations or XInclude is refused in one line before any validator
+    sees it, and jing gets only the checked bytes.
+    """
     problems: list[str] = []
-    readable: list[Path] = []
+    readable: dict[Path, bytes] = {}
     for path in paths:
         try:
-            tree, body = read_tei(path)
+            data, parsed = read_xml(path)
+            tree, body = tei_tree(path, parsed)
         except TeiError as error:
             problems.append(str(error))
             continue
-        readable.append(path)
+        readable[path] = data
         problems += run_schematron(path, tree)
         siglum = siglum_of(path, tree)
         if siglum:

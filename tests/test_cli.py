@@ -12,6 +12,7 @@ from stichwort.cli import build_parser, main
 
 SUBCOMMANDS = (
     "repair",
+    "restore",
     "build",
     "text",
     "validate",

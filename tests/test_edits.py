@@ -6,7 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from normalise.edits import Edit, Repair, apply_edits, check_edits, merge_layers, restore_raw
+from normalise.edits import (
+    Edit,
+    Repair,
+    apply_edits,
+    check_edits,
+    compose,
+    merge_layers,
+    restore_raw,
+)
 
 RAW = "Das Spiet iſt wel⸗ chem gut"
 
@@ -63,6 +71,20 @@ def test_reading_span_includes_edits_that_start_inside() -> None:
     assert r.reading_span(10, 13) == "ist"
 
 
+def edits_on(draw: st.DrawFn, raw: str, kind: str = "ocr") -> list[Edit]:
+    """Random sorted, disjoint edits on ``raw`` (insertions and deletions included)."""
+    cuts = sorted(draw(st.lists(st.integers(0, len(raw)), max_size=12)))
+    edits: list[Edit] = []
+    for a, b in zip(cuts[::2], cuts[1::2], strict=False):
+        if edits and a < edits[-1].end:
+            continue
+        if a == b and edits and edits[-1].start == a:
+            continue
+        replacement = draw(st.text(alphabet="ab\n ", max_size=4))
+        edits.append(Edit(a, b, raw[a:b], replacement, kind))
+    return edits
+
+
 @st.composite
 def raw_and_edits(draw: st.DrawFn) -> tuple[str, list[Edit]]:
     raw = draw(st.text(min_size=1, max_size=60))
@@ -91,3 +113,41 @@ def test_reading_spans_concatenate(case: tuple[str, list[Edit]], data: st.DataOb
     r = Repair(raw, edits)
     cut = data.draw(st.integers(0, len(raw)))
     assert r.reading_span(0, cut) + r.reading_span(cut, len(raw)) == r.reading
+
+
+@st.composite
+def two_layers(draw: st.DrawFn) -> tuple[str, list[Edit], list[Edit]]:
+    raw = draw(st.text(alphabet="abc \n\r", max_size=30))
+    first = edits_on(draw, raw, "encoding")
+    then = edits_on(draw, apply_edits(raw, first), "ocr")
+    return raw, first, then
+
+
+@given(two_layers())
+def test_compose_does_both_layers_on_raw_offsets(case: tuple[str, list[Edit], list[Edit]]) -> None:
+    raw, first, then = case
+    both = compose(raw, first, then)
+    check_edits(raw, both)
+    reading = apply_edits(apply_edits(raw, first), then)
+    assert apply_edits(raw, both) == reading
+    assert restore_raw(reading, both) == raw
+    assert all(e.original != e.replacement for e in both)
+
+
+def test_compose_joins_only_what_overlaps() -> None:
+    raw = "a\r\nb\r\n\r\nc"
+    first = [
+        Edit(1, 3, "\r\n", "\n", "whitespace", 1.0, "CR LF"),
+        Edit(4, 6, "\r\n", "\n", "whitespace", 1.0, "CR LF"),
+        Edit(6, 8, "\r\n", "\n", "whitespace", 1.0, "CR LF"),
+    ]
+    mid = apply_edits(raw, first)
+    assert mid == "a\nb\n\nc"
+    then = [Edit(1, 2, "\n", " ", "whitespace", 0.9, "white space"), Edit(4, 4, "", "x", "ocr")]
+    both = compose(raw, first, then)
+    assert both == [
+        Edit(1, 3, "\r\n", " ", "whitespace", 0.9, "CR LF; white space"),
+        Edit(4, 6, "\r\n", "\n", "whitespace", 1.0, "CR LF"),
+        Edit(6, 6, "", "x", "ocr"),
+        Edit(6, 8, "\r\n", "\n", "whitespace", 1.0, "CR LF"),
+    ]

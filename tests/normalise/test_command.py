@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from normalise.command import fix_mojibake, repair_command
+from normalise.command import repair_command
+from normalise.prepare import prepare
 
 TEXT = "Dieſes Spiel iſt ſchön, wel⸗ chem man folgt. Die Größe zählt.\n"
 
@@ -23,12 +24,30 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "cp1252", "latin-1"])
-def test_reads_every_supported_encoding(tmp_path: Path, encoding: str) -> None:
+@pytest.mark.parametrize(
+    "encoding", ["utf-8", "utf-8-sig", "utf-16", "utf-16-be", "utf-32", "utf-32-be"]
+)
+def test_reads_utf8_and_every_byte_order_mark(tmp_path: Path, encoding: str) -> None:
     path = tmp_path / "in.txt"
-    text = TEXT.replace("ſ", "s").replace("⸗", "¬") if encoding in ("cp1252", "latin-1") else TEXT
-    path.write_bytes(text.encode(encoding))
+    data = TEXT.encode(encoding)
+    if encoding.endswith("-be"):
+        data = "\ufeff".encode(encoding) + data  # the -be codecs write no mark
+    path.write_bytes(data)
     result = run(str(path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "Dieses Spiel ist schön, welchem man folgt. Die Größe zählt.\n"
+    assert "mojibake" not in result.stderr
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "latin-1"])
+def test_a_legacy_encoding_is_read_only_when_named(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "in.txt"
+    path.write_bytes(TEXT.replace("ſ", "s").replace("⸗", "¬").encode(encoding))
+    refused = run(str(path))
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert f"{path}: not UTF-8" in refused.stderr and "byte 0xF6 at offset 20" in refused.stderr
+    assert "--encoding" in refused.stderr
+    result = run(str(path), "--encoding", encoding)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "Dieses Spiel ist schön, welchem man folgt. Die Größe zählt.\n"
 
@@ -37,7 +56,8 @@ def test_json_format(tmp_path: Path) -> None:
     path = tmp_path / "in.txt"
     path.write_text(TEXT, encoding="utf-8")
     data = json.loads(run(str(path), "--format", "json").stdout)
-    assert set(data) == {"reading", "edits", "proposals"}
+    assert set(data) == {"format", "input", "reading", "edits", "proposals"}
+    assert data["input"]["encoding"] == "utf-8" and data["input"]["bytes"] == len(TEXT.encode())
     assert data["reading"].startswith("Dieses Spiel ist schön")
     assert {e["kind"] for e in data["edits"]} >= {"long-s", "hyphenation"}
 
@@ -86,4 +106,4 @@ def test_mojibake_fixed_and_reported(tmp_path: Path) -> None:
     result = run(str(path))
     assert result.stdout.strip() == "Die Größe des Spiels zählt."
     assert "mojibake" in result.stderr
-    assert fix_mojibake("„ſo“")[0] == "„ſo“"  # curly quotes and long s are kept
+    assert prepare("„ſo“ ﬁ") == ("„ſo“ ﬁ", [])  # curly quotes, long s and ligatures stay

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rapidfuzz.distance import Levenshtein
 
 from normalise import repair
 from tei.normal import fold
-
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+from tests.conftest import seed_path
 
 
 def test_engine_beats_raw_on_gold_dev(gold_passages: list[dict[str, object]]) -> None:
@@ -18,7 +15,7 @@ def test_engine_beats_raw_on_gold_dev(gold_passages: list[dict[str, object]]) ->
     for p in gold_passages:
         source = str(p["source"])
         if source not in repairs:
-            repairs[source] = repair((SEEDS / source).read_text(encoding="utf-8"))
+            repairs[source] = repair(seed_path(source).read_text(encoding="utf-8"))
         gold = fold(str(p["gold"]))
         hyp = fold(repairs[source].reading_span(int(p["start"]), int(p["end"])))
         raw_errors += Levenshtein.distance(fold(str(p["raw"])), gold)
@@ -28,7 +25,7 @@ def test_engine_beats_raw_on_gold_dev(gold_passages: list[dict[str, object]]) ->
 
 def test_clean_seeds_barely_change() -> None:
     for name in ("003_fc397ede5e9ddbb5.txt", "004_78ac239cc2f0ace7.txt"):
-        raw = (SEEDS / name).read_text(encoding="utf-8")
+        raw = seed_path(name).read_text(encoding="utf-8")
         r = repair(raw)
         changed = sum(
             len(e.original) + len(e.replacement)

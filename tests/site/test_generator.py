@@ -146,4 +146,4 @@ def test_tei_source_of_each_paragraph(fake_build: Path) -> None:
     start = text.index('data-id="x1800.piquet.p1"')
     block = text[start : text.index("</article>", start)]
     assert "<summary>TEI XML</summary>" in block
-    assert "&lt;sic&gt;Spiet&lt;/sic&gt;" in block and "xml:id=&quot;x1800.piquet.p1&quot;" in block
+    assert "&lt;sic&gt;Spiet&lt;/sic&gt;" in block and "xml:id=&#34;x1800.piquet.p1&#34;" in block

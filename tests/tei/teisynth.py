@@ -141,10 +141,10 @@ def write_files(
         _tables("div", divs) + _tables("block", blocks) + _tables("furniture", furniture),
         encoding="utf-8",
     )
-    if corrections:
-        (directory / "corrections.toml").write_text(
-            _tables("correction", corrections), encoding="utf-8"
-        )
+    (directory / "corrections.toml").write_text(
+        _tables("correction", corrections) if corrections else "# no corrections\n",
+        encoding="utf-8",
+    )
 
 
 SYNTH_BLOCKS = (

@@ -159,13 +159,13 @@ def test_police_handbook_says_title_and_year_not_established(real_tei: dict[str,
     assert notes and "not established" in notes[0].text
 
 
-def test_source_without_structure_is_skipped(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_source_without_structure_is_refused_and_nothing_written(tmp_path: Path) -> None:
+    write_synth(tmp_path, "good")
     write_synth(tmp_path, "nostructure")
     (tmp_path / "nostructure" / "structure.toml").unlink()
-    assert build_tei(["nostructure"], tmp_path / "out", root=tmp_path) == []
-    assert "no structure.toml" in capsys.readouterr().err
+    with pytest.raises(CorpusError, match=r"nostructure/structure\.toml: file not found"):
+        build_tei(["good", "nostructure"], tmp_path / "out", root=tmp_path)
+    assert not (tmp_path / "out").exists()  # not even the good source is written
 
 
 def test_broken_structure_is_an_error_naming_file_and_place(tmp_path: Path) -> None:

@@ -1,0 +1,24 @@
+"""Where the benchmarks find their data: the gold passages and seeds inside the repository.
+
+The gold passages are ``tests/data/gold-dev/passages.jsonl``; each passage names its
+seed file, which the corpus holds as ``corpus/<siglum>/raw.txt`` (``original_file`` in
+that source's ``meta.toml``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLD = ROOT / "tests" / "data" / "gold-dev" / "passages.jsonl"
+
+
+def seed_files() -> dict[str, Path]:
+    """Seed file name -> the corpus file that holds it, byte for byte."""
+    seeds: dict[str, Path] = {}
+    for meta in sorted((ROOT / "corpus").glob("*/meta.toml")):
+        name = tomllib.loads(meta.read_text(encoding="utf-8")).get("original_file")
+        if name:
+            seeds[str(name)] = meta.parent / "raw.txt"
+    return dict(sorted(seeds.items()))
