@@ -125,9 +125,6 @@ class WattenState(State):
         self.received: dict[str, list[Card]] = {s: [] for s in self.seat_order}
         self.cut: list[Card] = []
         self.kept: list[Card] = []
-        self.explicit_cut: list[Card] | None = None
-        if explicit is not None and self.kritische:
-            self.explicit_cut = [parse_card(c) for c in explicit.get("cut", [])]
         self.phase = "cut" if self.kritische else "deal"
         self.sequence: list[str] = []
         self.dealt = 0
@@ -347,14 +344,6 @@ class WattenState(State):
 
     def _keep(self, keep: bool) -> None:
         card = self.cut[-1]
-        if self.explicit_cut is not None:
-            declared_kept = card in self.explicit_cut[:-1]
-            if declared_kept != keep:
-                verb = "keeps" if declared_kept else "leaves"
-                raise IllegalAction(
-                    f"the explicit deal says the cutter {verb} {card} (its 'cut' list)",
-                    self.rules.keep_cites(self.variant),
-                )
         if keep:
             self.kept.append(card)
             self.hands[self.cutter].append(card)
@@ -787,7 +776,7 @@ class WattenGame(Game):
         _, _, cutter = self._order_and_need(variant, 0)
         if not cut:
             raise RulesError("deal.cut: the cut shows at least one card")
-        kept, shown = cut[:-1], cut[-1]
+        kept = cut[:-1]  # the last card shown lies under the pack (checked as a duplicate)
         for card in kept:
             if card not in kritische:
                 raise RulesError(
@@ -798,10 +787,6 @@ class WattenGame(Game):
                 raise RulesError(
                     f"deal.cut: {card} was kept by the cutter {cutter}: put it in his hand"
                 )
-        if any(shown in cards for cards in hands.values()):
-            raise RulesError(
-                f"deal.cut: the last card shown, {shown}, is not kept: it lies under the pack"
-            )
         for seat, cards in hands.items():
             if len(cards) != 5:
                 raise RulesError(
