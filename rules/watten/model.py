@@ -32,7 +32,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules.cards import Card, Rank, Suit, format_cards, parse_card
+from rules.cards import GERMAN_33, Card, Rank, Suit, format_cards, parse_card
 from rules.errors import RulesError
 from rules.model import (
     CHANCE,
@@ -52,6 +52,7 @@ from rules.watten.functions import INTRO, LEVELS, RANK_NAMES, SUIT_NAMES, v, z
 JSON = Any
 
 _RANK_BY_CODE: dict[str, Rank] = {r.value: r for r in f.SCHLAG_RANKS}
+_CARD_BY_TEXT: dict[str, Card] = {str(c): c for c in GERMAN_33}
 _SUIT_BY_CODE: dict[str, Suit] = {s.value: s for s in f.SUITS}
 
 
@@ -125,6 +126,7 @@ class WattenState(State):
         self.received: dict[str, list[Card]] = {s: [] for s in self.seat_order}
         self.cut: list[Card] = []
         self.kept: list[Card] = []
+        self.unseen: list[Card] = list(self.pack)
         self.phase = "cut" if self.kritische else "deal"
         self.sequence: list[str] = []
         self.dealt = 0
@@ -194,9 +196,6 @@ class WattenState(State):
         if self.deal is not None:
             self.deal = self.rules.record(self)
 
-    def _seen(self) -> set[Card]:
-        return {c for cards in self.hands.values() for c in cards} | set(self.cut)
-
     # ------------------------------------------------------------ whose turn
 
     def _to_act(self) -> str | None:
@@ -222,9 +221,8 @@ class WattenState(State):
         if phase == "play":
             return self._legal_play()
         if phase in ("deal", "cut"):
-            seen = self._seen()
-            cites = self.rules.deal_cites(self.variant, phase)
-            return [Action(f"deal {c}", cites) for c in self.pack if c not in seen]
+            table = self.rules.chance_actions(self.variant, phase)
+            return [table[c] for c in self.unseen]
         if phase == "respond":
             return self._legal_response()
         seat = self._to_act() or ""
@@ -304,7 +302,8 @@ class WattenState(State):
         text = action.text
         phase = self.phase
         if phase in ("deal", "cut"):
-            card = parse_card(text[5:])
+            card = _CARD_BY_TEXT[text[5:]]
+            self.unseen.remove(card)
             if phase == "cut":
                 self._reveal(card)
             else:
@@ -333,7 +332,7 @@ class WattenState(State):
         if text.startswith("bid "):
             self._offer(seat, text[4:])
             return
-        self._play(seat, parse_card(text[5:]))
+        self._play(seat, _CARD_BY_TEXT[text[5:]])
 
     def _reveal(self, card: Card) -> None:
         self.cut.append(card)
@@ -614,6 +613,17 @@ class WattenGame(Game):
         "each seat receives, in the order received (A deals; zu zweit only A and B). The "
         "chance outcomes deal them two, then three, beginning at B (B C D A)."
     )
+
+    def chance_actions(self, variant: Variant, phase: str) -> dict[Card, Action]:
+        """The chance outcome of each card of the pack in ``phase`` (built once, cached)."""
+        key = (variant.name, phase)
+        cache: dict[tuple[str, str], dict[Card, Action]] = self.__dict__.setdefault(
+            "_chance_cache", {}
+        )
+        if key not in cache:
+            cites = self.deal_cites(variant, phase)
+            cache[key] = {c: Action(f"deal {c}", cites) for c in self.pack_of(variant)}
+        return cache[key]
 
     # ------------------------------------------------------------ hooks (Kritisch-Watten)
 
