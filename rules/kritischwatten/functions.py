@@ -17,8 +17,11 @@ functions here cite ``schwaighofer1927.kritischwatten.pN`` and take a ``variant`
 
 Today's Bavarian Watten plays with 32 cards and the Kritische Herzkönig (Max),
 Schellsiebener (Belli) and Eichelsiebener (Spitz) in this order (pagat.com "Watten";
-de.wikipedia "Watten"): Schwaighofer's 32-card order; Tyrolean and South Tyrolean
-Watten puts the Weli in the Schellsiebener's place, as his 33-card order does.
+de.wikipedia "Watten"): Schwaighofer's 32-card order. In Austria and South Tyrol today
+the Weli (Schellsechser) is the second Kritischer and the Eichelsiebener the third
+(de.wikipedia "Watten": "Schellen 7 (in Österreich und Südtirol: Schellen 6)"), where
+Schwaighofer's 33-card order has the Schellsiebener third and the Eichelsiebener not at
+all (except "in manchen Gegenden"). The edition follows the 1927 text.
 """
 
 from __future__ import annotations
