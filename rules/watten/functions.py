@@ -368,12 +368,11 @@ def deal_hands(
 
 _OWN_CARDS = Emendation(
     paragraph=z(2),
-    reading="the Schlag must be a rank and the Trumpf a suit of the announcer's own cards",
-    raw="er bestimmt aus seinen fünf Karten, die er in der Hand hat, … eine Rangkategorie",
+    reading="the Schlag must be a rank of the announcer's own cards",
+    raw="er bestimmt aus seinen fünf Karten, die er in der … Hand hat, … eine Rangkategorie",
     evidence=(
-        "zuzweit.p1-p2 ('aus seinen fünf Karten … eine Rangkategorie') and zuzweit.p3 ('von "
-        "seinen fünf Karten, die er in der Hand hat, eine Farbe') are read as a condition, "
-        "not only as advice. Bavarian practice today says the same of the Schlag "
+        "zuzweit.p1-p2 ('aus seinen fünf Karten … eine Rangkategorie') is read as a "
+        "condition, not only as advice. Bavarian practice today says the same of the Schlag "
         "(schoenramer.de 'Watten': the announcer must hold the rank at least once)."
     ),
     cert="medium",
@@ -392,7 +391,19 @@ def schlag_choices(hand: Sequence[Card]) -> tuple[Rank, ...]:
     return tuple(r for r in SCHLAG_RANKS if r in held)
 
 
-@rule(paragraphs=[z(3)], emendations=[_OWN_CARDS])
+_OWN_SUIT = Emendation(
+    paragraph=z(3),
+    reading="the Trumpf must be a suit of the dealer's own cards",
+    raw="er bestimmt von seinen fünf Karten, die er in der Hand hat, eine Farbe, die Trumpf ist",
+    evidence=(
+        "Read as a condition, as the Schlag 'aus seinen fünf Karten' (zuzweit.p1-p2); the "
+        "text gives no case of a dealer naming a suit he does not hold."
+    ),
+    cert="medium",
+)
+
+
+@rule(paragraphs=[z(3)], emendations=[_OWN_SUIT])
 def trumpf_choices(hand: Sequence[Card]) -> tuple[Suit, ...]:
     """The suits the dealer may announce as Trumpf: the suits of his cards (E L R B order).
 
