@@ -341,8 +341,8 @@ def deal_hands(
     dann drei Karten; doch ist hier das Geben von zuerst zwei Karten keine starre Regel,
     da es in manchen Orten üblich ist, zuerst drei Karten zu geben" (zuviert.p5). The
     dealer is A; zu viert B (on his left) gets the first cards, then C, D, A. Returns
-    each seat's cards in the order received. Today's Bavarian practice deals three,
-    then two (pagat.com "Watten").
+    each seat's cards in the order received. Today's practice mostly deals three, then
+    two (wattn.com "Watten"; ultra-watten.com "Grundregeln").
     """
     cards = _cards(order, "pack order", _PACK32)
     seats = _seats(players)
@@ -462,8 +462,8 @@ def card_class(card: Card, schlag: Rank, trumpf: Suit) -> CardClass:
     """What a card is once Schlag and Trumpf are announced: rechte, blinder, trumpf or farbe.
 
     zuzweit.p3-p6: the Rechte, then the three Blinde, then the trumps, then the rest.
-    Plain Watten has no Kritische (they belong to Kritisch-Watten); today's Bavarian
-    Watten always plays with them (pagat.com "Watten").
+    Plain Watten has no Kritische (they belong to Kritisch-Watten); most versions of
+    Watten today play with them (pagat.com "Watten").
     """
     _cards([card], "card", _PACK32)
     return classify(card, _schlag(schlag), _trumpf(trumpf))[0]
@@ -563,8 +563,8 @@ def must_follow_trump(lead: Card, schlag: Rank, trumpf: Suit) -> bool:
     Rechte oder sonst ein Trumpf ausgespielt wird. Wird ein blinder Schlag ausgespielt,
     braucht weder Trumpf noch Farbe bekannt werden … Es braucht auch sonst nicht Farbe
     bekannt zu werden" (zuzweit.p6). Today's Watten asks for trumps only when the Rechte
-    leads the first trick (pagat.com "Watten"; de.wikipedia "Watten"): the 1927 text asks
-    for them on every trump lead, at any trick.
+    leads the first trick (de.wikipedia "Watten"; schoenramer.de "Watten"): the 1927 text
+    asks for them on every trump lead, at any trick.
     """
     _cards([lead], "lead", _PACK32)
     return trump_obliged(lead, _schlag(schlag), _trumpf(trumpf))
