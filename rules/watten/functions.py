@@ -661,13 +661,14 @@ def _level(level: str) -> str:
     return level
 
 
-@rule(paragraphs=[z(7)], emendations=[_BID_READING])
+@rule(paragraphs=[z(7)], emendations=[_BID_READING, _WHO_RAISES])
 def raise_after(level: str) -> str:
     """The next step of the ladder: Spiel, Drei, Vier, Fünf, Sechs, Sieben, Spielaus.
 
     "… indem er „Vier“ (soviel wie Rekontra) gibt. Diese Steigerung kann bis Sieben und
     bis zu Spielaus fortgesetzt werden" (zuzweit.p7). Nothing follows Spielaus; no step
-    may be skipped (as in Perlaggen: "Die Steigerung läßt keinen Sprung zu").
+    may be skipped (as in Perlaggen: "Die Steigerung läßt keinen Sprung zu"); in the
+    model only the party that held the last bid raises next.
     """
     index = LEVELS.index(_level(level))
     if index == len(LEVELS) - 1:
