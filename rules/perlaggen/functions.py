@@ -800,29 +800,28 @@ def best_gleich(cards: Sequence[Card], wild: int = 0) -> Gleich | None:
     p16: "Gleich nennt man zwei oder mehrere Karten desselben Ranges ... Die Güte des
     Gleiches wird zuerst durch die Anzahl seiner Glieder ... und bei gleicher
     Gliederanzahl durch die Ranghöhe derselben bestimmt." A Perlagg may become any card
-    ("mit Hilfe der Perlaggen ... sehr oft ein dritziges"). Two cards of the same name
-    (a Perlagg baptised as a card the player also holds) are two cards of that rank.
+    ("mit Hilfe der Perlaggen ... sehr oft ein dritziges"); p24: two Asses and a Perlagg
+    make "drei Assen". Two cards of the same name (a Perlagg baptised as a card the
+    player also holds) are two cards of that rank.
     """
     if wild < 0:
         raise PerlaggenError("wild is a number of Perlaggen, 0 or more")
-    counts: dict[Rank, int] = {}
+    counts = [0] * 9
     for card in cards:
-        counts[card.rank] = counts.get(card.rank, 0) + 1
-    best: Gleich | None = None
-    for rank, count in counts.items():
-        found = Gleich(count + wild, _STRENGTH[rank])
-        if found.count >= 2 and (best is None or found > best):
-            best = found
-    if wild >= 2 and (best is None or Gleich(wild, _STRENGTH[A]) > best):
-        best = Gleich(wild, _STRENGTH[A])
-    return best
-
-
-def _suit_ranks(suit: Suit) -> tuple[Rank, ...]:
-    return (A, K, O_, U, T10, N9, E8, S7, W6) if suit == SCHELL else (A, K, O_, U, T10, N9, E8, S7)
+        counts[_CARD_STRENGTH[card]] += 1
+    best: tuple[int, int] | None = None
+    for strength in range(8, -1, -1):
+        count = counts[strength] + wild
+        if counts[strength] and count >= 2 and (best is None or count > best[0]):
+            best = (count, strength)
+    if wild >= 2 and (best is None or (wild, 8) > best):
+        best = (wild, 8)
+    return None if best is None else Gleich(best[0], best[1])
 
 
 _SUIT_CODES = {s: s.value for s in (EICHEL, LAUB, HERZ, SCHELL)}
+_SUIT_ORDER = (EICHEL, LAUB, HERZ, SCHELL)
+_CARD_STRENGTH = {c: _STRENGTH[c.rank] for c in PACK}
 
 
 @rule(paragraphs=[e(17), e(14)])
@@ -838,22 +837,29 @@ def best_hanger(cards: Sequence[Card], wild: int = 0) -> Hanger | None:
     """
     if wild < 0:
         raise PerlaggenError("wild is a number of Perlaggen, 0 or more")
-    best: Hanger | None = None
-    for suit in (EICHEL, LAUB, HERZ, SCHELL):
-        ranks = _suit_ranks(suit)
-        present = {c.rank for c in cards if c.suit == suit}
-        for start in range(len(ranks)):
-            for length in range(2, len(ranks) - start + 1):
-                window = ranks[start : start + length]
-                missing = sum(1 for r in window if r not in present)
-                if missing > wild or missing == length:
-                    continue
-                found = Hanger(length, _STRENGTH[window[0]], _SUIT_CODES[suit])
-                if best is None or found.key() > best.key():
-                    best = found
-    if wild >= 2 and (best is None or (wild, _STRENGTH[A]) > best.key()):
-        best = Hanger(wild, _STRENGTH[A], _SUIT_CODES[EICHEL])
-    return best
+    masks = dict.fromkeys(_SUIT_ORDER, 0)
+    for card in cards:
+        masks[card.suit] |= 1 << _CARD_STRENGTH[card]
+    best: tuple[int, int, Suit] | None = None
+    for suit in _SUIT_ORDER:
+        mask = masks[suit]
+        if not mask:
+            continue
+        lowest = 0 if suit == SCHELL else 1
+        most = min(9 - lowest, bin(mask).count("1") + wild)
+        for length in range(most, 1, -1):
+            if best is not None and length < best[0]:
+                break
+            for top in range(8, lowest + length - 2, -1):
+                window = ((1 << length) - 1) << (top - length + 1)
+                have = bin(mask & window).count("1")
+                if have and length - have <= wild:
+                    if best is None or (length, top) > best[:2]:
+                        best = (length, top, suit)
+                    break
+    if wild >= 2 and (best is None or (wild, 8) > best[:2]):
+        best = (wild, 8, EICHEL)
+    return None if best is None else Hanger(best[0], best[1], _SUIT_CODES[best[2]])
 
 
 def figure_value(kind: str, cards: Sequence[Card], wild: int = 0) -> tuple[int, int] | None:

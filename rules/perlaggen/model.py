@@ -72,6 +72,27 @@ _BIDS: tuple[tuple[str, ...], ...] = (
 _LEVEL_NAME = {3: "3", 4: "4", 5: "5", 6: "6", 7: "7", AUS: "aus"}
 _LEVEL_OF = {v: k for k, v in _LEVEL_NAME.items()}
 _FIGURE_CITE = {"gleich": e(16), "hanger": e(17), "spiel": e(18)}
+_DEAL = {c: Action(f"deal {c}", (e(7),)) for c in PACK}
+_TURN = {c: Action(f"deal {c}", (e(8),)) for c in PACK}
+
+
+def _tables(ordnung: str) -> dict[str, JSON]:
+    """The actions whose citations depend only on the Ordnung, made once."""
+    found = _ACTION_TABLES.get(ordnung)
+    if found is None:
+        as_cites = (e(20), e(21), law(ordnung, 17), law(ordnung, 19))
+        baptise_cites = (e(20), law(ordnung, 17), law(ordnung, 22))
+        found = _ACTION_TABLES[ordnung] = {
+            "play": {c: Action(f"play {c}", (e(19), e(20), law(ordnung, 13))) for c in PACK},
+            "play_as": {p: [Action(f"play {p} as {t}", as_cites) for t in PACK] for p in PACK},
+            "baptise": {
+                p: [Action(f"baptise {p} as {t}", baptise_cites) for t in PACK] for p in PACK
+            },
+        }
+    return found
+
+
+_ACTION_TABLES: dict[str, dict[str, JSON]] = {}
 
 
 def _variant(
@@ -214,8 +235,14 @@ class PerlaggenState(State):
         self.false: list[tuple[str, str]] = []
         self.queue: list[str] = []
         self.ended_by_concession = False
+        self.gone: set[Card] = set()
 
     # ------------------------------------------------------------ helpers
+
+    @property
+    def actions(self) -> dict[str, JSON]:
+        """The prepared actions of this Ordnung (shared, never copied with the state)."""
+        return _tables(self.ordnung)
 
     def _law(self, n: int | str) -> str:
         return law(self.ordnung, n)
@@ -282,16 +309,6 @@ class PerlaggenState(State):
                     return True
         return False
 
-    def _may_bid(self, party: str, names: Sequence[str]) -> bool:
-        for name in names:
-            fig = self.figures[name]
-            if fig.status != "open" or (name == "spiel" and (self.spiel or self.phase == "show")):
-                return False
-        score = self._score_now()[party]
-        if f.overbids(self.ordnung, score, self.ctx["target"], len(names)):
-            return False
-        return "spiel" not in names or self._spiel_ok(party)
-
     # ------------------------------------------------------------ whose turn
 
     def _to_act(self) -> str | None:
@@ -317,9 +334,9 @@ class PerlaggenState(State):
                 acts = []
             return [*acts, Action("cut end", (e(6), e(7)))]
         if phase == "deal":
-            gone = set(self.cut) | {c for s in SEATS for c in self.dealt[s]}
-            cites = (e(7),) if sum(len(h) for h in self.dealt.values()) < 20 else (e(8),)
-            return [Action(f"deal {c}", cites) for c in PACK if c not in gone]
+            table_ = _DEAL if len(self.gone) < 20 else _TURN
+            gone = self.gone
+            return [table_[c] for c in PACK if c not in gone]
         if self.pending:
             return self._answers()
         if phase == "exchange":
@@ -331,9 +348,8 @@ class PerlaggenState(State):
         unbaptised = [
             c for c in self.hands[seat] if self._is_perlagg(c) and c not in self.shown[seat]
         ]
-        cites = (e(20), self._law(17), self._law(22))
         for card in unbaptised:
-            acts += [Action(f"baptise {card} as {t}", cites) for t in PACK]
+            acts += self.actions["baptise"][card]
         if not unbaptised:
             acts.append(Action("show", (self._law(22), self._law(24), e(27))))
         return acts
@@ -353,9 +369,20 @@ class PerlaggenState(State):
     def _announcements(self, seat: str) -> list[Action]:
         party = PARTY_OF[seat]
         acts: list[Action] = []
-        for names in _BIDS:
-            if self._may_bid(party, names):
-                cites = (e(23), self._law(8), self._law(20))
+        open_ = {
+            n
+            for n, fig in self.figures.items()
+            if fig.status == "open" and not (n == "spiel" and (self.spiel or self.phase == "show"))
+        }
+        if open_:
+            score = self._score_now()[party]
+            spiel_ok = "spiel" not in open_ or self._spiel_ok(party)
+            cites = (e(23), self._law(8), self._law(20))
+            for names in _BIDS:
+                if not open_.issuperset(names) or ("spiel" in names and not spiel_ok):
+                    continue
+                if f.overbids(self.ordnung, score, self.ctx["target"], len(names)):
+                    continue
                 acts.append(Action("bid " + " ".join(names), cites))
         for name, fig in self.figures.items():
             if fig.status == "held" and fig.right == party:
@@ -386,12 +413,11 @@ class PerlaggenState(State):
         trick = [p for _, p in self.trick]
         hand = self.hands[seat]
         plain = f.legal_cards(hand, led, self.tab.trump, trick, self.variant["follow"], self.custom)
-        cites = (e(19), e(20), self._law(13))
-        acts = [Action(f"play {c}", cites) for c in plain]
-        as_cites = (e(20), e(21), self._law(17), self._law(19))
+        table_ = self.actions["play"]
+        acts = [table_[c] for c in plain]
         for card in hand:
             if self._is_perlagg(card):
-                acts += [Action(f"play {card} as {t}", as_cites) for t in PACK]
+                acts += self.actions["play_as"][card]
         return acts
 
     # ------------------------------------------------------------ refusals
@@ -491,8 +517,13 @@ class PerlaggenState(State):
                 f"party {party} at {score} of {self.ctx['target']} would overbid itself",
                 (self._law(20), e(22)),
             )
+        extra = (
+            " (not with a Perlagg needed for a figure bid or held)"
+            if self.ordnung == "1924"
+            else ""
+        )
         return IllegalAction(
-            "in the fifth round the Spiel is bid only with suit, trump or Perlagg",
+            f"in the fifth round the Spiel is bid only with suit, trump or Perlagg{extra}",
             (self._law(27),),
         )
 
@@ -525,6 +556,7 @@ class PerlaggenState(State):
                 self.dealt[CUTTER] = list(self.cut)
             else:
                 self.cut.append(_CARD[rest])
+                self.gone.add(_CARD[rest])
         elif verb == "deal":
             self._deal(_CARD[rest])
         elif verb == "exchange":
@@ -552,6 +584,7 @@ class PerlaggenState(State):
                 self.phase = "over"
 
     def _deal(self, card: Card) -> None:
+        self.gone.add(card)
         for seat in SEATS:
             if len(self.dealt[seat]) < 5:
                 self.dealt[seat].append(card)
