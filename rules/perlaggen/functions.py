@@ -702,6 +702,9 @@ def trick_winner(trick: Sequence[Played], trump: Suit, custom: str = "nordtirol"
         raise PerlaggenError("a trick has at least one card")
     check_cards([p.card for p in trick], "trick")
     tab = table(trump, custom)
+    for p in trick:
+        if p.as_ is not None and not tab.is_perlagg(p.card):
+            raise PerlaggenError(f"{p.card} is not a Perlagg and cannot be baptised (p8, p20)")
     led = trick[0].identity.suit
     keys = [_strength(p, led, tab) for p in trick]
     return max(range(len(trick)), key=lambda i: keys[i])
