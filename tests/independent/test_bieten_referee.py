@@ -1,0 +1,88 @@
+"""The independent Bieten referee agrees with every bieten.transcript vector."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from tests.conftest import BUILD, built
+from tests.independent import bieten_referee as referee
+
+GAME = "bieten"
+RULE = f"{GAME}.transcript"
+
+
+def _file() -> dict[str, Any]:
+    return json.loads(built(f"vectors/{GAME}.json").read_text(encoding="utf-8"))
+
+
+def _vectors() -> list[dict[str, Any] | None]:
+    """The transcript vectors, or [None] (a failing case) when the build is missing."""
+    path = BUILD / "vectors" / f"{GAME}.json"
+    if not path.exists():
+        return [None]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [v for v in data["vectors"] if v["rule"] == RULE]
+
+
+VECTORS = _vectors()
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=lambda v: v["id"] if v else "missing")
+def test_transcript_vector(vector: dict[str, Any] | None) -> None:
+    """Legal lists, scores and over agree exactly; a rejection is refused at its last
+    action (the prefix before it replays)."""
+    if vector is None:
+        _file()
+        return
+    inp = copy.deepcopy(vector["input"])
+    if vector["kind"] == "rejection":
+        with pytest.raises(referee.Refused):
+            referee.call(RULE, inp)
+        referee.call(RULE, dict(inp, actions=inp["actions"][:-1]))
+        return
+    assert referee.call(RULE, inp) == vector["expected"]
+
+
+def test_every_transcript_vector_is_checked() -> None:
+    """The file has transcript vectors and the referee knows each variant's parameters."""
+    data = _file()
+    assert [v for v in data["vectors"] if v["rule"] == RULE]
+    params = {
+        name: (p["players"], p["target"], p["laub_first"])
+        for name, p in ((n, v["params"]) for n, v in data["variants"].items())
+    }
+    assert params == referee.VARIANTS
+
+
+def test_only_the_transcript_rule() -> None:
+    """Any other rule is skipped by the adapter protocol, not refused."""
+    with pytest.raises(NotImplementedError):
+        referee.call(f"{GAME}.figure_winner", {"figure": "herz"})
+
+
+# Readings no vector exercises (see the report): checked on the referee itself.
+
+HANDS = [["9E", "9L", "KB"], ["9R", "9B", "8E"], ["AL", "7R", "10E"]]
+#: Dealer A; B (Vorhand) 9E 9L KB, C 9R 9B 8E, A AL 7R 10E. Tricks: A (10E over 9E), A
+#: (AL), C (9R over 7R). Both B and C have a Gleich of two Neuner. Herz C 1, Laub A 1,
+#: no Hanger, Spiel C 1.
+TRICKS = ["play 9E", "play 8E", "play 10E", "play AL", "play 9L", "play 9B"]
+LAST = ["play 7R", "play KB", "play 9R"]
+
+
+def test_gleich_let_good_flees_when_equalled() -> None:
+    """p12 with p29: B's Gleich of two Neuner, let good, flees against C's equal one."""
+    actions = ["bid gleich", "gut gleich", "gut gleich", *TRICKS, *LAST]
+    out = referee.call(RULE, {"variant": "drei", "deal": {"hands": HANDS}, "actions": actions})
+    assert out["scores"] == {"A": 1, "B": 0, "C": 2}
+
+
+def test_groschen_let_good_flees_when_equalled() -> None:
+    """p29 "oder ob ein Groschen gegeben ist": C's Groschen let good flees against B's."""
+    actions = ["bid gleich", "drei gleich", "gut gleich", "gut gleich", *TRICKS, *LAST]
+    out = referee.call(RULE, {"variant": "drei", "deal": {"hands": HANDS}, "actions": actions})
+    assert out["scores"] == {"A": 1, "B": 0, "C": 2}
