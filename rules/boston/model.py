@@ -19,7 +19,7 @@ gespielt wird"; see :mod:`rules.boston.functions` for each emendation). Phases:
 Scores are the points (Einsätze) of p2. A won game is paid its value by each of the
 other three and draws the Bête standing in the pool; a lost game's Bête, three times its
 value, is set up in the pool, or written down while another stands there ("wie im
-l'Hombre aufgesetzt und angeschrieben", p2). The ``context`` ``{"pool": n, "written":
+l'Hombre aufgesetzt und angeschrieben", p2). The ``context`` ``{"deal": n, "pool": n, "written":
 [...]}`` carries the Bêtes from deal to deal (:meth:`BostonGame.next_context`). The
 variant ``reading_loser_pays_each`` has the loser pay each opponent the value instead.
 """
@@ -77,6 +77,9 @@ _TRUMP = {s: Action(f"trump {s}", (p(2),)) for s in _SUITS}
 #: The Bêtes that can stand in the pool: three times a game's value (groß Independence
 #: at the variant's value is added per variant).
 _BETES = frozenset(3 * v for v in (1, 2, 4, 8, 5))
+#: The deals of a sitting: the print sets none (such things "werden beim Niedersetzen
+#: ausgemacht", p4); the model plays eight, twice round the table.
+SITTING = 8
 
 
 def _variant(
@@ -130,9 +133,16 @@ VARIANTS: dict[str, Variant] = {
 
 def _check_context(context: Mapping[str, JSON], variant: Variant) -> tuple[int, list[int]]:
     """The Bête in the pool and those written down, from the context (refuses malformed ones)."""
-    unknown = set(context) - {"pool", "written"}
+    unknown = set(context) - {"deal", "pool", "written"}
     if unknown:
-        raise RulesError(f"a Boston context has only 'pool' and 'written', not {sorted(unknown)}")
+        raise RulesError(
+            f"a Boston context has only 'deal', 'pool' and 'written', not {sorted(unknown)}"
+        )
+    deal = context.get("deal", 1)
+    if not isinstance(deal, int) or isinstance(deal, bool) or deal < 1:
+        raise RulesError(
+            f"context deal: the number of the deal in the sitting, from 1, not {deal!r}"
+        )
     pool = context.get("pool", 0)
     written = context.get("written", [])
     betes = _BETES | {3 * int(variant["gross_independence"])}
@@ -503,16 +513,15 @@ class BostonGame(Game):
         return (-float(top), float(top + 0.75 * top))
 
     def next_context(self, state: State) -> dict[str, JSON] | None:
-        """The Bêtes carried into the next deal; ``None`` when none is left standing.
+        """The next deal of the sitting with the Bêtes carried into it; ``None`` after the last.
 
-        The print sets no length of a sitting; with no Bête in the pool or written down
-        nothing carries over, and the next deal starts as a fresh one.
+        The print sets no length of a sitting; the model plays :data:`SITTING` deals.
         """
         assert isinstance(state, BostonState)
-        after = state.betes_after()
-        if not after["pool"] and not after["written"]:
+        deal = int(state.context.get("deal", 1))
+        if deal >= SITTING:
             return None
-        return after
+        return {"deal": deal + 1, **state.betes_after()}
 
 
 GAME = BostonGame()

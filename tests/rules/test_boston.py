@@ -15,7 +15,7 @@ from rules.boston import functions as f
 from rules.boston.functions import p
 from rules.cards import Suit, parse_cards
 from rules.errors import RulesError
-from rules.model import CHANCE, IllegalAction, play_random, replay
+from rules.model import CHANCE, IllegalAction, play_match, play_random, replay
 from rules.transcripts import load_worked
 
 DEAL = {
@@ -166,24 +166,42 @@ def test_the_pool_is_carried_from_deal_to_deal() -> None:
     items = {(i.seat, i.item): i.points for i in state.scores().items}
     assert items[("1", "game")] == 24 and items[("1", "pool")] == 6
     assert "pool: a Bête of 6; written down: 12, 3" in state.observation("2")
-    assert GAME.next_context(state) == {"pool": 12, "written": [3]}
+    assert GAME.next_context(state) == {"deal": 2, "pool": 12, "written": [3]}
     lost = worked["boston.transcript.misery_lost_written_down"]
     state = GAME.from_json({"deal": lost.deal, "actions": list(lost.actions),
                             "context": dict(lost.context)})  # fmt: skip
-    assert GAME.next_context(state) == {"pool": 3, "written": [24]}
+    assert GAME.next_context(state) == {"deal": 2, "pool": 3, "written": [24]}
     assert "written down" in state.scores().items[0].detail
     first = started(list(worked["boston.transcript.misery_lost"].actions))
-    assert GAME.next_context(first) == {"pool": 24, "written": []}
-    assert GAME.next_context(started(["pass"] * 4)) is None  # nothing stands: a fresh deal
-    carried = GAME.new_game(deal=DEAL, context={"pool": 24, "written": []})
+    assert GAME.next_context(first) == {"deal": 2, "pool": 24, "written": []}
+    assert GAME.next_context(started(["pass"] * 4)) == {"deal": 2, "pool": 0, "written": []}
+    carried = GAME.new_game(deal=DEAL, context={"deal": 3, "pool": 24, "written": []})
     for text in ["pass"] * 4:
         carried.apply(text)
-    assert GAME.next_context(carried) == {"pool": 24, "written": []}  # all passed: it stays
+    assert GAME.next_context(carried) == {"deal": 4, "pool": 24, "written": []}  # it stays
     each = GAME.new_game("reading_loser_pays_each", deal=DEAL)
     for text in worked["boston.transcript.misery_lost"].actions:
         each.apply(text)
     assert each.scores().totals() == {"1": -24, "2": 8, "3": 8, "4": 8}
-    assert GAME.next_context(each) is None
+    assert GAME.next_context(each) == {"deal": 2, "pool": 0, "written": []}
+    last = GAME.new_game(deal=DEAL, context={"deal": 8, "pool": 24, "written": []})
+    for text in ["pass"] * 4:
+        last.apply(text)
+    assert GAME.next_context(last) is None  # a sitting of eight deals
+
+
+def test_a_sitting_of_eight_deals_keeps_the_books() -> None:
+    for seed in range(3):
+        for variant in ("boston", "reading_loser_pays_each"):
+            deals = play_match(GAME, variant, seed=seed)
+            assert len(deals) == 8
+            for before, after in itertools.pairwise(deals):
+                betes = before.betes_after()
+                assert (after.pool, after.written) == (betes["pool"], betes["written"])
+            # what the players lost and won is in the pool, written down, or with them
+            paid = sum(sum(d.scores().totals().values()) for d in deals)
+            left = deals[-1].betes_after()
+            assert paid + left["pool"] + sum(left["written"]) == 0
 
 
 @pytest.mark.parametrize(
@@ -192,7 +210,8 @@ def test_the_pool_is_carried_from_deal_to_deal() -> None:
         ("boston", {"pool": 7}, "pool"),
         ("boston", {"pool": 0, "written": [3]}, "only while"),
         ("boston", {"written": "3"}, "written"),
-        ("boston", {"pot": 3}, "only 'pool'"),
+        ("boston", {"pot": 3}, "only 'deal'"),
+        ("boston", {"deal": 0}, "deal"),
         ("reading_loser_pays_each", {"pool": 3}, "this reading"),
     ],
 )
