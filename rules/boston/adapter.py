@@ -60,6 +60,14 @@ ADAPTERS: dict[str, Callable[[JSON], JSON]] = {
         i["player"],
         list(i.get("seats", ["1", "2", "3", "4"])),
         int(i.get("gross_independence", 8)),
+        i.get("bete", "pool"),
+        int(i.get("pool", 0)),
+    ),
+    "boston.bete_value": lambda i: _fn("bete_value")(
+        i["contract"], int(i.get("gross_independence", 8))
+    ),
+    "boston.betes_after": lambda i: _fn("betes_after")(
+        int(i.get("pool", 0)), list(i.get("written", [])), bool(i["won"]), int(i.get("bete", 0))
     ),
     "boston.extras_paid": lambda i: _fn("extras_paid")(),
     "boston.auction_winner": _auction,

@@ -11,11 +11,15 @@ functions supply it from those two games and say so in an
 - from **Whist** (Hoyle's Games): the 52-card pack ranking A K Q J 10 ... 2, four
   players with thirteen cards each, following suit, trumps beating plain cards, the
   winner of a trick leading the next;
-- from **l'Hombre** (Engelmann's reader knew it; for a modern account see e.g. the
-  Czech l'Hombre rules at testapp.hrejsi.cz/karty/lhombre.htm): the auction, in which
-  each player from the Vorhand on names a higher game or passes, the highest game
-  plays alone against the other three, and the settlement, in which a winning player
-  receives the game's value from each opponent and a losing one pays each opponent.
+- from **l'Hombre** (Engelmann's reader knew it): the auction, in which each player
+  from the Vorhand on names a higher game or passes, the highest game plays alone
+  against the other three; and the Bête of a lost game, which p2 says is "wie im
+  l'Hombre aufgesetzt und angeschrieben": set up in the pool and played for in the
+  next deals, not paid to the opponents (see :func:`settlement` and
+  :func:`betes_after`).
+
+What a won game is paid is supplied too: "gewinnt ... 1 Point" is read as one Point
+from each of the other three, as later Boston pays a successful player.
 
 The playable deal is :mod:`rules.boston.model`. Modern Boston (Britannica 1911, "Boston
 (game)"; Parlett, "Boston Whist") has many more bids, preferences and partners; the
@@ -37,6 +41,8 @@ Contract = Literal[
     "klein_misery",
 ]  # fmt: skip
 KleinMisery = Literal["none", "over_klein_independence", "over_gross_boston"]
+#: Where a lost game's Bête goes: into the pool (l'Hombre, the default) or to each opponent.
+Bete = Literal["pool", "each"]
 HAND_SIZE = 13
 SEATS = 4
 
@@ -285,41 +291,123 @@ def contract_won(contract: str, tricks: int) -> bool:
     return tricks >= need
 
 
-_SETTLEMENT_EMENDATION = Emendation(
+_POOL_EMENDATION = Emendation(
     paragraph=p(2),
     reading=(
-        "a player who wins his game receives its value from each of the other three; one "
-        "who loses pays each of them the value (his Bête)"
+        "a lost game's Bête is set up in the pool ('aufgesetzt') and the next player to win "
+        "a game draws it besides his game; while a Bête stands in the pool, further Bêtes "
+        "are written down ('angeschrieben') and each time the pool has been drawn the "
+        "highest written one is set up in it; the opponents of a losing player receive "
+        "nothing"
     ),
     raw="Die Bêtes werden wie im l'Hombre aufgesetzt und angeschrieben",
     evidence=(
-        "p2 says the game 'gewinnt oder verliert' so many points and that Bêtes are set "
-        "and written down as in l'Hombre, but not who pays whom. In l'Hombre the winning "
-        "player is paid by each opponent and a losing one pays each of them (e.g. the "
-        "Czech l'Hombre rules, testapp.hrejsi.cz/karty/lhombre.htm); later Boston settles "
-        "the same way (Britannica 1911, 'Boston (game)'). A pool into which the Bête is "
-        "set and carried to the next game, as in some l'Hombre, is not described "
-        "closely enough to be modelled."
+        "p2 refers the Bêtes to l'Hombre. There a lost game's Bête goes on the table and is "
+        "played for in the next deal, it is not paid to the opponents: 'All the Beastes "
+        "that are made in one Deal, must lie together upon the Board, and be played for the "
+        "next' (The Court Gamester, on Ombre, 18th c.; Google Books _UgJAAAAQAAJ, p. 25). "
+        "Pierer's Universal-Lexikon (1857, 'L'hombre', zeno.org) gives the German practice "
+        "in the words of p2: who loses 'muß ... Bête setzen', the following Bêtes 'werden "
+        "aber nicht mehr zugesetzt, sondern aufgeschrieben u. erst dann abgespielt, wenn "
+        "die im Teller stehende Summe durch gewonnenes Spiel gezogen worden ist', the "
+        "highest first. An opponent of the l'Hombre player is paid only for a Codille, "
+        "taking more tricks than he ('he lays one down, for that which the Codille takes "
+        "up', Court Gamester p. 27), which Boston, one against three, does not have. The "
+        "edition first read that a loser pays each opponent, citing l'Hombre; that is "
+        "wrong for the Bête and is later Boston's rule (Encyclopedia Americana 1920, "
+        "'Boston': the failing player 'must pay to each competitor a forfeit'; Foster's "
+        "Hoyle: he pays each adversary and doubles the pool): variant "
+        "reading_loser_pays_each. What 'auch nicht gezogen wird' excludes is not known; "
+        "it cannot mean that the pool is never drawn, or setting Bêtes up would be "
+        "pointless."
+    ),
+    cert="medium",
+)
+
+_PAYMENT_EMENDATION = Emendation(
+    paragraph=p(2),
+    reading=(
+        "a player who wins his game receives its value from each of the other three; the "
+        "Bête of a lost game is three times its value, what he would have received"
+    ),
+    raw="gewinnt oder verliert bei klein Boston 1, bei groß Boston 2, bei klein Independence 4, und bei Misery 8 Points",
+    evidence=(
+        "p2 gives one figure for winning and losing and does not say from whom a won game "
+        "is paid. Later Boston pays a successful solo player 'by each of the three others' "
+        "(Hoyle's Games, 'Boston'). In l'Hombre a Bête is 'of the same Value with that "
+        "which the Ombre is to take up, if he wins' (Court Gamester, p. 25): here three "
+        "times the value. Both amounts are supplied."
     ),
     cert="low",
 )
 
 
-@rule(paragraphs=[p(2)], emendations=[_SETTLEMENT_EMENDATION])
-def settlement(
-    contract: str, won: bool, player: str, seats: Sequence[str], gross_independence: int = 8
-) -> dict[str, int]:
-    """Each seat's gain or loss after a game: the player +3v or -3v, each other -v or +v.
+@rule(paragraphs=[p(2), p(4)], emendations=[_PAYMENT_EMENDATION])
+def bete_value(contract: str, gross_independence: int = 8) -> int:
+    """The Bête of a lost game: three times its value, what the player would have won."""
+    return (SEATS - 1) * contract_value(contract, gross_independence)
 
-    "nur daß kein Spiel doppelt geht" (p2): a game won with more tricks than needed, or
-    with all thirteen, pays no more.
+
+@rule(paragraphs=[p(2)], emendations=[_POOL_EMENDATION, _PAYMENT_EMENDATION])
+def settlement(
+    contract: str,
+    won: bool,
+    player: str,
+    seats: Sequence[str],
+    gross_independence: int = 8,
+    bete: Bete = "pool",
+    pool: int = 0,
+) -> dict[str, int]:
+    """Each seat's gain or loss after a game, with ``pool`` the Bête standing in the pool.
+
+    Won: the player receives the value from each other seat and draws the pool. Lost: he
+    sets up his Bête, three times the value, in the pool (``bete="pool"``: "wie im
+    l'Hombre aufgesetzt", p2) and the others receive nothing, or, in the later Boston's
+    reading (``bete="each"``), he pays each of them the value. "nur daß kein Spiel
+    doppelt geht" (p2): a game won with more tricks than needed, or with all thirteen,
+    pays no more.
     """
     listed = list(seats)
     if len(listed) != SEATS or len(set(listed)) != SEATS or player not in listed:
         raise BostonError("four different seats play, the player among them")
+    if bete not in ("pool", "each"):
+        raise BostonError(f"a Bête goes to the 'pool' or to 'each' opponent, not {bete!r}")
+    if pool < 0 or (bete == "each" and pool):
+        raise BostonError("the pool holds a Bête of 0 or more, and only where Bêtes are set up")
     value = contract_value(contract, gross_independence)
-    sign = 1 if won else -1
-    return {s: sign * value * (SEATS - 1) if s == player else -sign * value for s in listed}
+    if won:
+        return {s: value * (SEATS - 1) + pool if s == player else -value for s in listed}
+    others = value if bete == "each" else 0
+    return {s: -value * (SEATS - 1) if s == player else others for s in listed}
+
+
+@rule(paragraphs=[p(2)], emendations=[_POOL_EMENDATION])
+def betes_after(pool: int, written: Sequence[int], won: bool, bete: int = 0) -> dict[str, object]:
+    """The Bêtes after a game: ``{"pool": n, "written": [...]}`` ("aufgesetzt und angeschrieben").
+
+    ``pool`` is the Bête standing in the pool, ``written`` those written down in the order
+    lost, ``bete`` the Bête of this game if it was lost. A won game draws the pool and
+    the highest written Bête is set up in its place ("so geht die höchste zuerst",
+    Pierer on l'Hombre). A lost game's Bête is set up if the pool is empty, else
+    written down.
+    """
+    waiting = list(written)
+    if pool < 0 or bete < 0 or any(not isinstance(b, int) or b <= 0 for b in waiting):
+        raise BostonError("Bêtes are positive amounts; the pool holds 0 or more")
+    if waiting and not pool:
+        raise BostonError("a Bête is written down only while another stands in the pool")
+    if won:
+        if bete:
+            raise BostonError("a won game sets up no Bête")
+        if not waiting:
+            return {"pool": 0, "written": []}
+        highest = waiting.index(max(waiting))
+        return {"pool": waiting.pop(highest), "written": waiting}
+    if not bete:
+        raise BostonError("a lost game sets up its Bête (more than 0)")
+    if not pool:
+        return {"pool": bete, "written": []}
+    return {"pool": pool, "written": [*waiting, bete]}
 
 
 @rule(paragraphs=[p(2)])

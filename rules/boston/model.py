@@ -9,13 +9,19 @@ gespielt wird"; see :mod:`rules.boston.functions` for each emendation). Phases:
    (a game that outbids the highest so far) or ``pass`` (and is out). The last one left
    plays the highest game; if all four pass, the deal is void.
 3. **trump**: the player names it, ``trump S`` / ``H`` / ``D`` / ``C`` (p2).
-4. **discard**: for klein Misery only, the player lays one card away (p4).
+4. **discard**: for klein Misery only, and after the trump, the player lays one card
+   away (p4).
 5. **play**: seat 1 leads, the winner of a trick leads the next; ``play <card>``,
-   following suit. The deal ends as soon as the game is won or lost: nothing else is
-   paid ("kein Spiel doppelt", p2).
+   following suit. The deal ends as soon as the game is won or lost (the tricks taken
+   and the tricks left cannot make the game, or a Misery player takes a trick, or plays
+   his last card without one): nothing else is paid ("kein Spiel doppelt", p2).
 
-Scores are the points (Einsätze) of p2: the player wins or loses the game's value from
-or to each of the other three.
+Scores are the points (Einsätze) of p2. A won game is paid its value by each of the
+other three and draws the Bête standing in the pool; a lost game's Bête, three times its
+value, is set up in the pool, or written down while another stands there ("wie im
+l'Hombre aufgesetzt und angeschrieben", p2). The ``context`` ``{"deal": n, "pool": n, "written":
+[...]}`` carries the Bêtes from deal to deal (:meth:`BostonGame.next_context`). The
+variant ``reading_loser_pays_each`` has the loser pay each opponent the value instead.
 """
 
 from __future__ import annotations
@@ -68,12 +74,18 @@ _PLAY = {c: Action(f"play {c}", (p(1),)) for c in FRENCH_52}
 _DISCARD = {c: Action(f"discard {c}", (p(4),)) for c in FRENCH_52}
 _PASS = Action("pass", (p(1), p(2)))
 _TRUMP = {s: Action(f"trump {s}", (p(2),)) for s in _SUITS}
+#: The Bêtes that can stand in the pool: three times a game's value (groß Independence
+#: at the variant's value is added per variant).
+_BETES = frozenset(3 * v for v in (1, 2, 4, 8, 5))
+#: The deals of a sitting: the print sets none (such things "werden beim Niedersetzen
+#: ausgemacht", p4); the model plays eight, twice round the table.
+SITTING = 8
 
 
 def _variant(
     name: str, title: str, description: str, cites: Sequence[str], **changes: JSON
 ) -> Variant:
-    params: dict[str, JSON] = {"klein_misery": "none", "gross_independence": 8}
+    params: dict[str, JSON] = {"klein_misery": "none", "gross_independence": 8, "bete": "pool"}
     unknown = set(changes) - set(params)
     if unknown:
         raise RulesError(f"boston variant {name}: unknown parameters {sorted(unknown)}")
@@ -88,7 +100,8 @@ VARIANTS: dict[str, Variant] = {
             "boston",
             "The five games",
             "klein Boston, groß Boston, klein Independence, groß Independence and Misery "
-            "(p1, p2); groß Independence worth 8 (supplied).",
+            "(p1, p2); groß Independence worth 8 (supplied); a lost game's Bête is set up "
+            "in the pool for the next winner, as in l'Hombre (p2).",
             [p(1), p(2)],
         ),
         _variant(
@@ -106,8 +119,47 @@ VARIANTS: dict[str, Variant] = {
             [p(4)],
             klein_misery="over_gross_boston",
         ),
+        _variant(
+            "reading_loser_pays_each",
+            "Reading: a lost game pays each opponent",
+            "The five games; a lost game pays each of the other three its value instead "
+            "of setting up a Bête in the pool, as in later Boston (not l'Hombre's way).",
+            [p(2)],
+            bete="each",
+        ),
     )
 }
+
+
+def _check_context(context: Mapping[str, JSON], variant: Variant) -> tuple[int, list[int]]:
+    """The Bête in the pool and those written down, from the context (refuses malformed ones)."""
+    unknown = set(context) - {"deal", "pool", "written"}
+    if unknown:
+        raise RulesError(
+            f"a Boston context has only 'deal', 'pool' and 'written', not {sorted(unknown)}"
+        )
+    deal = context.get("deal", 1)
+    if not isinstance(deal, int) or isinstance(deal, bool) or deal < 1:
+        raise RulesError(
+            f"context deal: the number of the deal in the sitting, from 1, not {deal!r}"
+        )
+    pool = context.get("pool", 0)
+    written = context.get("written", [])
+    betes = _BETES | {3 * int(variant["gross_independence"])}
+    if not isinstance(pool, int) or isinstance(pool, bool) or (pool and pool not in betes):
+        raise RulesError(
+            f"context pool: 0 or one Bête, three times a game's value ({sorted(betes)}), "
+            f"not {pool!r}"
+        )
+    if not isinstance(written, list) or any(
+        not isinstance(b, int) or isinstance(b, bool) or b not in betes for b in written
+    ):
+        raise RulesError(f"context written: a list of Bêtes ({sorted(betes)}), not {written!r}")
+    if written and not pool:
+        raise RulesError("context: Bêtes are written down only while one stands in the pool")
+    if (pool or written) and variant["bete"] != "pool":
+        raise RulesError("context: in this reading a lost game sets up no Bête in a pool (p2)")
+    return pool, list(written)
 
 
 class BostonState(State):
@@ -115,6 +167,7 @@ class BostonState(State):
 
     def __init__(self, game: BostonGame, variant: Variant, context: Mapping[str, JSON]) -> None:
         super().__init__(game, variant, context)
+        self.pool, self.written = _check_context(context, variant)
         self.order = f.contracts(variant["klein_misery"])
         self.phase = "deal"
         self.hands: dict[str, list[Card]] = {s: [] for s in SEATS}
@@ -295,34 +348,65 @@ class BostonState(State):
             items = [ScoreItem(s, 0, "no_game", (p(1),), "all four passed") for s in SEATS]
             return Scores(SEATS, tuple(items))
         won = bool(self.result)
-        money = f.settlement(
-            self.contract, won, self.player, SEATS, self.variant["gross_independence"]
-        )
+        gross = self.variant["gross_independence"]
+        bete = self.variant["bete"]
+        money = f.settlement(self.contract, won, self.player, SEATS, gross, bete, self.pool)
         name = _NAMES[self.contract]
         need = f.tricks_needed(self.contract)
         outcome = "won" if won else "lost"
         detail = (
             f"{name} {outcome} with {self.taken()} tricks (needs {'none' if need == 0 else need})"
         )
-        cites = (*_GAME_CITES[self.contract], p(2))
+        cites = tuple(dict.fromkeys((*_GAME_CITES[self.contract], p(2))))
         items = []
         for seat in SEATS:
-            if seat == self.player:
-                items.append(
-                    ScoreItem(seat, money[seat], "game", tuple(dict.fromkeys(cites)), detail)
-                )
+            if seat != self.player:
+                if money[seat]:
+                    what = "receives" if money[seat] > 0 else "pays"
+                    items.append(
+                        ScoreItem(seat, money[seat], what, (p(2),), f"{what} for {name} {outcome}")
+                    )
+                continue
+            if won:
+                value = money[seat] - self.pool
+                items.append(ScoreItem(seat, value, "game", cites, detail))
+                if self.pool:
+                    items.append(
+                        ScoreItem(
+                            seat,
+                            self.pool,
+                            "pool",
+                            (p(2),),
+                            f"draws the Bête of {self.pool} in the pool",
+                        )
+                    )
+            elif bete == "each":
+                items.append(ScoreItem(seat, money[seat], "game", cites, f"{detail}: pays each"))
             else:
-                what = "receives" if money[seat] > 0 else "pays"
-                items.append(
-                    ScoreItem(seat, money[seat], what, (p(2),), f"{what} for {name} {outcome}")
+                where = (
+                    f"written down (angeschrieben): a Bête of {self.pool} stands in the pool"
+                    if self.pool
+                    else "set up in the pool (aufgesetzt)"
                 )
+                items.append(ScoreItem(seat, money[seat], "bete", cites, f"{detail}: Bête {where}"))
         return Scores(SEATS, tuple(items))
+
+    def betes_after(self) -> dict[str, JSON]:
+        """The Bête in the pool and those written down after this deal (``pool``, ``written``)."""
+        if self.phase != "over" or not self.player or self.variant["bete"] != "pool":
+            return {"pool": self.pool, "written": list(self.written)}
+        won = bool(self.result)
+        lost = 0 if won else f.bete_value(self.contract, self.variant["gross_independence"])
+        return f.betes_after(self.pool, self.written, won, lost)
 
     # ------------------------------------------------------------ what a seat sees
 
     def observation(self, seat: str) -> str:
         """What ``seat`` knows: own hand, the auction, the trump, the tricks, the table."""
         lines = [f"Boston ({self.variant.name}); phase {self.phase}"]
+        if self.pool:
+            written = ", ".join(str(b) for b in self.written) or "none"
+            lines.append(f"pool: a Bête of {self.pool}; written down: {written}")
         for s in SEATS:
             if seat in (s, ""):
                 lines.append(f"{s} hand: {' '.join(format_cards(self.hands[s])) or '-'}")
@@ -424,9 +508,20 @@ class BostonGame(Game):
         )
 
     def utility_bounds(self, variant: Variant) -> tuple[float, float]:
-        """The player wins or loses at most three times the highest value."""
+        """A seat's total minus the mean: a winner's three values and three quarters of the pool."""
         top = 3 * max(8, int(variant["gross_independence"]))
-        return (-float(top), float(top))
+        return (-float(top), float(top + 0.75 * top))
+
+    def next_context(self, state: State) -> dict[str, JSON] | None:
+        """The next deal of the sitting with the Bêtes carried into it; ``None`` after the last.
+
+        The print sets no length of a sitting; the model plays :data:`SITTING` deals.
+        """
+        assert isinstance(state, BostonState)
+        deal = int(state.context.get("deal", 1))
+        if deal >= SITTING:
+            return None
+        return {"deal": deal + 1, **state.betes_after()}
 
 
 GAME = BostonGame()

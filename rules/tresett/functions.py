@@ -406,7 +406,39 @@ def parthie_won(winner_marks: int, loser_marks: int) -> int:
     return 2 if loser_marks <= 10 else 1
 
 
-@rule(paragraphs=[p(10), p(12)])
+_OUT_EMENDATION = Emendation(
+    paragraph=p(12),
+    reading=(
+        "a company that lays its 21st mark says itself out ('hinaussagen') at once: it "
+        "wins the Parthie and quits the deal ('Lossagen vom Spiele', p14), which ends "
+        "there; nothing is declared or played after it, so the other company's later "
+        "declarations (three Sevens too) are not made and no Gallata or Stramazzet (p13) "
+        "can be completed; the marks it laid over 21 with the mark that brought it out are "
+        "the surplus the Continuation carries (p14)"
+    ),
+    raw=(
+        "daß sie sich beide mit denen Points hinaussagen können ... so gehet es nach der "
+        "Vorhand, und darf keiner eher etwas anfangen, als ihn, der Ordnung nach, die "
+        "Reihe trift"
+    ),
+    evidence=(
+        "p12 decides who wins when both companies could say themselves out: whoever makes "
+        "the first tricks and Points, or declares first in the order of play; 'darf keiner "
+        "eher etwas anfangen' forbids declaring before one's turn, which matters only if "
+        "the first to get out ends the matter. p14 counts the winners' surplus 'beim Ende "
+        "einer Parthie ... (vor dem Lossagen vom Spiele)': the Parthie ends with the "
+        "surplus, and the winners then quit the deal ('sich vom Spiele lossagen', as p9 "
+        "says of a player giving the deal up). The text does not say in so many words "
+        "that play stops, nor whether a company could decline to say itself out and play "
+        "on for a Gallata; the edition reads the first. Modern Tressette knows the same "
+        "'chiamarsi fuori', which ends the hand at once (giochistars.it, 'Chiamata "
+        "fuori')."
+    ),
+    cert="medium",
+)
+
+
+@rule(paragraphs=[p(10), p(12), p(14)], emendations=[_OUT_EMENDATION])
 def first_out(
     start: Mapping[str, int], events: Sequence[tuple[str, int]]
 ) -> tuple[str, int] | None:
@@ -415,7 +447,8 @@ def first_out(
     ``events`` are the marks laid in the order they are made: declarations in the order
     of play, the Points trick by trick. "so gewinnen diejenigen die Parthie, welche die
     ersten Stiche, und in selbigen die ersten Points gemacht haben ... so gehet es nach
-    der Vorhand" (p12).
+    der Vorhand" (p12). That company says itself out there, and the deal ends with that
+    event (see the emendation).
     """
     running = {c: int(start.get(c, 0)) for c in ("AC", "BD")}
     if set(start) - set(running) or min(running.values()) < 0 or max(running.values()) >= TARGET:
@@ -497,9 +530,11 @@ def carry_over(winner_marks: int, continuation: bool, zurufen: bool = False) -> 
     """The marks the winners take into the next Parthie: the surplus over 21 with the Continuation.
 
     "Mit der Continuation Triset spielen, heißet, wenn die Gewinner diejenigen Points,
-    welche sie beim Ende einer Parthie noch überzählig ... erlangt haben, ... auf die
-    folgende Parthie mit Marquen anlegen dürfen, welches aber nicht Statt finden kann,
-    wenn man mit Zurufen spielt" (p14). Without it both companies begin again at 0.
+    welche sie beim Ende einer Parthie noch überzählig (vor dem Lossagen vom Spiele)
+    erlangt haben, ... auf die folgende Parthie mit Marquen anlegen dürfen, welches aber
+    nicht Statt finden kann, wenn man mit Zurufen spielt" (p14). ``winner_marks`` are the
+    winners' marks when they say themselves out, which ends the deal (:func:`first_out`).
+    Without the Continuation both companies begin again at 0.
     """
     if winner_marks < TARGET:
         raise TresettError(f"the winners have laid at least {TARGET} marks, not {winner_marks}")

@@ -1,8 +1,9 @@
 """Tresett as a playable deal (Engelmann 1798), on the game model of :mod:`rules.model`.
 
 Seats A, B, C, D in the order of play ("rechter Hand"); A and C play together against B
-and D. The ``context`` carries the Parthie: who deals, the marks laid so far, the
-Parthien won. A deal runs through these phases, each action citing its paragraphs:
+and D. The ``context`` carries the sitting: the number of the deal, who deals, each
+company's marks in the current Parthie and the Parthien won so far (see the README). A
+deal runs through these phases, each action citing its paragraphs:
 
 1. **deal** (chance, p2, p5): ``deal <card>``: five cards to each of A, B, C, D, twice
    round. The print deals from the Vorhand on (:func:`rules.tresett.functions.deal`);
@@ -10,17 +11,18 @@ Parthien won. A deal runs through these phases, each action citing its paragraph
    being equally likely, so the chance order does not depend on who deals.
 2. **opening** (p5, p6, p11): in the order of play each player who holds something he may
    declare now says ``declare set <rank>`` or ``declare napoli <suit>`` for each, or
-   ``pass``. Others than the Vorhand may not yet declare Threes, Twos, Aces or a
-   Neapolitaine.
+   ``pass``; once he has declared everything he may, the turn moves on by itself.
+   Others than the Vorhand may not yet declare Threes, Twos, Aces or a Neapolitaine.
 3. **play** (p4): the Vorhand leads; ``play <card>``, following suit; the highest card of
-   the led suit takes the trick and its taker leads. At his card to the second trick a
-   player may first declare his Threes, Twos, Aces and Neapolitaines (p5, p6, p11);
-   after that card they lapse.
+   the led suit takes the trick and its taker leads. At his turn in the second trick,
+   before his card, also when he leads it, a player may declare his Threes, Twos, Aces
+   and Neapolitaines, one ``declare`` each (p5, p6, p11); his card ends that time.
 
 Marks are laid in the order they are made (p12): declarations when declared, the Points
 of a company's tricks trick by trick, the last trick's Point with it. The first company
-to reach 21 wins a Parthie, double if the other has at most ten (p10). Three Sevens
-(older rule) and the whole-deal results of p13 win Parthien besides.
+to reach 21 wins a Parthie, double if the other has at most ten (p10), says itself out
+and quits the deal, which ends there (p12, p14). Three Sevens (older rule) and the
+whole-deal results of p13 win Parthien besides.
 """
 
 from __future__ import annotations
@@ -168,6 +170,7 @@ class TresettState(State):
         #: (company, marks, item, cites, detail, parthien): the marks in the order made.
         self.events: list[tuple[str, int, str, tuple[str, ...], str, int]] = []
         self._points = {"AC": 0, "BD": 0}
+        self._running = dict(self.ctx["marks"])
 
     # ------------------------------------------------------------ whose turn
 
@@ -342,8 +345,18 @@ class TresettState(State):
                 self.shown[seat] = [*self.shown[seat], *f.shown_cards(self.hands[seat], suit)]
         team = f.company(seat)
         self.events.append((team, value["marks"], "declaration", cites, detail, value["parthien"]))
+        if self._lay(team, value["marks"]):
+            return
         if self.phase == "opening":
             self._next_opening()
+
+    def _lay(self, team: str, marks: int) -> bool:
+        """Lay marks; a company at 21 says itself out and the deal ends (p12, p14)."""
+        self._running[team] += marks
+        if self._running[team] >= f.TARGET:
+            self.phase = "over"
+            return True
+        return False
 
     def _play(self, card: Card) -> None:
         seat = self._to_act() or ""
@@ -364,14 +377,16 @@ class TresettState(State):
         self._points[team] = now
         if gained:
             self.events.append((team, gained, "points", (p(10),), f"trick {len(self.tricks)}", 0))
+            if self._lay(team, gained):
+                return
         if last:
             self.phase = "over"
 
     # ------------------------------------------------------------ scoring
 
     def special(self) -> dict[str, object] | None:
-        """The deal's Gallata, Gallaton, Stramazzet or Stramazzeton, once it is over (p13)."""
-        if self.phase != "over":
+        """The deal's Gallata, Gallaton, Stramazzet or Stramazzeton, once all ten tricks are played (p13)."""
+        if self.phase != "over" or len(self.tricks) < f.HAND_SIZE:
             return None
         return f.special_result([(w, [c for _, c in plays]) for plays, w in self.tricks])
 
@@ -402,13 +417,16 @@ class TresettState(State):
                 items += self._both(team, 0, "parthie", (p(6),), what)
             if race is not None and race[1] == index:
                 double = " (double: the others have not passed ten)" if race[2] == 2 else ""
-                what = f"{team} lay their 21st mark and win {race[2]} Parthie{'n' if race[2] > 1 else ''}{double}"
-                items += self._both(team, 0, "parthie", (p(10), p(12)), what)
+                what = (
+                    f"{team} lay their 21st mark, win {race[2]} "
+                    f"Parthie{'n' if race[2] > 1 else ''}{double} and say themselves out"
+                )
+                items += self._both(team, 0, "parthie", (p(10), p(12), p(14)), what)
         for team in ("AC", "BD"):
             if points[team]:
                 last = (
                     " with the last trick"
-                    if self.phase == "over" and f.company(self.tricks[-1][1]) == team
+                    if len(self.tricks) == f.HAND_SIZE and f.company(self.tricks[-1][1]) == team
                     else ""
                 )
                 items += self._both(
@@ -489,7 +507,7 @@ class TresettGame(Game):
     siglum = "engelmann1798"
     chapter = "engelmann1798.tresett"
     variants = VARIANTS
-    end_cites = (p(10),)
+    end_cites = (p(10), p(12), p(14))
     max_game_length = 40 + 4 * 7 + 4 * 6 + 40
     deal_format = (
         '{"A": [10 cards], "B": [...], "C": [...], "D": [...]}: seats in the order of play, '

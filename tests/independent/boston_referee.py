@@ -2,7 +2,11 @@
 
 Seats 1-4 in the order of play; seat 4 deals, seat 1 speaks first and leads the first
 trick. An auction (a higher game or pass and out), the player's trump, for klein Misery
-one card laid away, then Whist tricks until the game is won or lost.
+one card laid away, then Whist tricks until the game is won or lost. A won game is paid
+its value by each other seat and draws the Bête standing in the pool (the context's
+"pool"); a lost game's Bête, three times the value, goes into the pool (or is written
+down), so nobody else gains, except under reading_loser_pays_each, where the loser pays
+each other seat the value.
 """
 
 from __future__ import annotations
@@ -53,7 +57,16 @@ LADDERS: dict[str, tuple[str, ...]] = {
         "gross_independence",
         "misery",
     ),
+    "reading_loser_pays_each": (
+        "klein_boston",
+        "gross_boston",
+        "klein_independence",
+        "gross_independence",
+        "misery",
+    ),
 }
+#: Variants in which a loser pays each opponent instead of setting up a Bête (README).
+PAY_EACH: frozenset[str] = frozenset({"reading_loser_pays_each"})
 
 
 class BostonError(ValueError):
@@ -74,11 +87,17 @@ def _rank(card: str) -> int:
 class Boston:
     """One deal of Boston as a small state machine."""
 
-    def __init__(self, variant: str, hands: dict[str, list[str]]) -> None:
-        """Deal the given hands; seat 1 speaks first."""
+    def __init__(
+        self, variant: str, hands: dict[str, list[str]], context: dict[str, Any] | None = None
+    ) -> None:
+        """Deal the given hands; seat 1 speaks first; the context may hold a pool."""
         if variant not in LADDERS:
             raise BostonError(f"unknown variant {variant!r}")
         self.ladder = LADDERS[variant]
+        self.pay_each = variant in PAY_EACH
+        self.pool = int((context or {}).get("pool", 0))
+        if self.pool and self.pay_each:
+            raise BostonError("no pool when the loser pays each")
         self.hands = {s: {_norm(c) for c in hands[s]} for s in SEATS}
         pack = {r + s for r in RANKS for s in SUITS}
         if set().union(*self.hands.values()) != pack or any(
@@ -202,17 +221,20 @@ class Boston:
             self.phase = "over"
 
     def scores(self) -> dict[str, int]:
-        """The player wins or loses the value from or to each of the other three."""
+        """Won: 3 values and the pool, the others -1 value; lost: -3 values (pool) or pay each."""
         if self.result is None or self.player is None or self.game is None:
             return dict.fromkeys(SEATS, 0)
-        value = VALUES[self.game] if self.result else -VALUES[self.game]
-        return {s: 3 * value if s == self.player else -value for s in SEATS}
+        value = VALUES[self.game]
+        if self.result:
+            return {s: 3 * value + self.pool if s == self.player else -value for s in SEATS}
+        others = value if self.pay_each else 0
+        return {s: -3 * value if s == self.player else others for s in SEATS}
 
 
 def replay(data: dict[str, Any]) -> dict[str, Any]:
     """Replay a transcript: the legal actions before each action, the scores, the end."""
     deal = data["deal"]
-    game = Boston(data.get("variant") or "boston", deal.get("hands", deal))
+    game = Boston(data.get("variant") or "boston", deal.get("hands", deal), data.get("context"))
     legal: list[list[str]] = []
     for action in data["actions"]:
         legal.append(game.legal())

@@ -3,6 +3,8 @@
 Seats A B C D play in that order, A and C against B and D. The Vorhand (the seat after
 the dealer) declares first and leads. A deal is replayed from the explicit hands; the
 score of a seat is the marks its company lays in the deal (declarations and Points).
+The context's "marks" are each company's marks so far in the Parthie; a company that
+reaches 21 says itself out and the deal ends at once (README).
 """
 
 from __future__ import annotations
@@ -106,6 +108,7 @@ class Tresett:
         if dealer not in SEATS:
             raise TresettError(f"no seat {dealer!r} to deal")
         self.vorhand = SEATS[(SEATS.index(dealer) + 1) % 4]
+        self.start: dict[str, int] = dict(context.get("marks") or {"AC": 0, "BD": 0})
         self.combos = {s: combinations(self.hands[s], self.rules) for s in SEATS}
         self.declared: dict[str, set[str]] = {s: set() for s in SEATS}
         self.marks: dict[str, int] = {"AC": 0, "BD": 0}
@@ -176,6 +179,8 @@ class Tresett:
             combo = action[len("declare ") :]
             self.declared[seat].add(combo)
             self.marks[company(seat)] += self.combos[seat][combo]
+            if self._out(company(seat)):
+                return
             if self.phase == "opening" and not self._opening_options(seat):
                 self._advance_opening()
         else:
@@ -203,6 +208,13 @@ class Tresett:
         if self.tricks_done == 10:
             self.marks[side] += 1  # the last trick (p10)
             self.phase = "over"
+        self._out(side)
+
+    def _out(self, side: str) -> bool:
+        """A company at 21 marks in the Parthie says itself out: the deal is over (p12, p14)."""
+        if self.start.get(side, 0) + self.marks[side] >= 21:
+            self.phase = "over"
+        return self.phase == "over"
 
     def scores(self) -> dict[str, int]:
         """Each seat's company's marks in the deal."""

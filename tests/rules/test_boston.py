@@ -15,7 +15,7 @@ from rules.boston import functions as f
 from rules.boston.functions import p
 from rules.cards import Suit, parse_cards
 from rules.errors import RulesError
-from rules.model import CHANCE, IllegalAction, play_random, replay
+from rules.model import CHANCE, IllegalAction, play_match, play_random, replay
 from rules.transcripts import load_worked
 
 DEAL = {
@@ -47,12 +47,34 @@ def test_values_double_and_games_rise_by_hand() -> None:
     assert fairer.index("klein_misery") == fairer.index("gross_boston") + 1
 
 
-def test_settlement_sums_to_zero() -> None:
+def test_settlement_by_hand() -> None:
+    seats = ["1", "2", "3", "4"]
     for game in f.contracts("over_klein_independence"):
-        for won in (True, False):
-            money = f.settlement(game, won, "3", ["1", "2", "3", "4"])
-            assert sum(money.values()) == 0
-            assert money["3"] == (3 if won else -3) * f.contract_value(game)
+        value = f.contract_value(game)
+        assert f.bete_value(game) == 3 * value
+        # won: the value from each of the three others, and the pool besides
+        assert f.settlement(game, True, "3", seats, pool=6) == {
+            "1": -value, "2": -value, "3": 3 * value + 6, "4": -value
+        }
+        # lost: the Bête goes into the pool (l'Hombre), the others receive nothing
+        assert f.settlement(game, False, "3", seats) == {"1": 0, "2": 0, "3": -3 * value, "4": 0}
+        # the later Boston's reading: the loser pays each, and it sums to zero
+        each = f.settlement(game, False, "3", seats, bete="each")
+        assert each == {"1": value, "2": value, "3": -3 * value, "4": value}
+    with pytest.raises(f.BostonError, match="pool"):
+        f.settlement("misery", True, "1", seats, bete="each", pool=3)
+    with pytest.raises(f.BostonError, match="'pool' or to 'each'"):
+        f.settlement("misery", True, "1", seats, bete="table")  # type: ignore[arg-type]
+
+
+def test_betes_set_up_and_written_down_by_hand() -> None:
+    assert f.betes_after(0, [], False, 6) == {"pool": 6, "written": []}
+    assert f.betes_after(6, [], False, 24) == {"pool": 6, "written": [24]}
+    assert f.betes_after(6, [3, 24, 12], True) == {"pool": 24, "written": [3, 12]}
+    assert f.betes_after(6, [], True) == {"pool": 0, "written": []}
+    for bad in ((0, [3], True, 0), (3, [], True, 3), (3, [], False, 0), (3, [0], False, 3)):
+        with pytest.raises(f.BostonError):
+            f.betes_after(*bad)
 
 
 def test_trick_and_follow_by_hand() -> None:
@@ -94,6 +116,108 @@ def test_a_game_ends_as_soon_as_it_is_decided() -> None:
     assert state.is_over() and len(state.tricks) == 5
     state = started(list(worked["boston.transcript.gross_independence_lost"].actions))
     assert state.is_over() and len(state.tricks) == 7 and state.result is False
+    # lost as soon as the tricks taken and the tricks left fall short: 0 + 6 < 7
+    lost = list(worked["boston.transcript.klein_independence_lost"].actions)
+    state = started(lost[:-1])
+    assert not state.is_over() and len(state.tricks) == 6 and state.scores().totals() == {
+        "1": 0, "2": 0, "3": 0, "4": 0
+    }  # undecided: nothing is paid and the deal is not over
+    state.apply(lost[-1])
+    assert state.is_over() and len(state.tricks) == 7 and state.result is False
+
+
+def test_every_game_is_won_and_lost_in_the_worked_deals() -> None:
+    outcomes: set[tuple[str, str, bool]] = set()
+    for t in load_worked(GAME):
+        if t.rejects:
+            continue
+        state = GAME.from_json({"variant": t.variant, "deal": t.deal, "actions": list(t.actions),
+                                "context": dict(t.context)})  # fmt: skip
+        if state.is_over() and state.player:
+            outcomes.add((t.variant, state.contract, bool(state.result)))
+    for variant in GAME.variants:
+        for game in f.contracts(GAME.variant(variant)["klein_misery"]):
+            wanted = game == "klein_misery" or variant in ("boston", "reading_loser_pays_each")
+            if wanted:
+                assert (variant, game, True) in outcomes, (variant, game)
+                assert (variant, game, False) in outcomes, (variant, game)
+
+
+def test_klein_misery_names_the_trump_then_lays_away_and_ends_after_twelve_tricks() -> None:
+    worked = {t.id: t for t in load_worked(GAME)}
+    t = worked["boston.transcript.klein_misery_won"]
+    state = GAME.new_game(t.variant, deal=t.deal)
+    for text in t.actions[:4]:
+        state.apply(text)
+    assert state.phase == "trump" and state.to_act() == "2"
+    state.apply("trump D")
+    assert state.phase == "discard" and all(a.startswith("discard ") for a in state.legal_texts())
+    for text in t.actions[5:]:
+        state.apply(text)
+    assert state.is_over() and len(state.tricks) == 12 and state.laid_away is not None
+    assert state.scores().totals() == {"1": -5, "2": 15, "3": -5, "4": -5}
+
+
+def test_the_pool_is_carried_from_deal_to_deal() -> None:
+    worked = {t.id: t for t in load_worked(GAME)}
+    won = worked["boston.transcript.gross_independence_won_draws_the_pool"]
+    state = GAME.from_json({"deal": won.deal, "actions": list(won.actions),
+                            "context": dict(won.context)})  # fmt: skip
+    items = {(i.seat, i.item): i.points for i in state.scores().items}
+    assert items[("1", "game")] == 24 and items[("1", "pool")] == 6
+    assert "pool: a Bête of 6; written down: 12, 3" in state.observation("2")
+    assert GAME.next_context(state) == {"deal": 2, "pool": 12, "written": [3]}
+    lost = worked["boston.transcript.misery_lost_written_down"]
+    state = GAME.from_json({"deal": lost.deal, "actions": list(lost.actions),
+                            "context": dict(lost.context)})  # fmt: skip
+    assert GAME.next_context(state) == {"deal": 2, "pool": 3, "written": [24]}
+    assert "written down" in state.scores().items[0].detail
+    first = started(list(worked["boston.transcript.misery_lost"].actions))
+    assert GAME.next_context(first) == {"deal": 2, "pool": 24, "written": []}
+    assert GAME.next_context(started(["pass"] * 4)) == {"deal": 2, "pool": 0, "written": []}
+    carried = GAME.new_game(deal=DEAL, context={"deal": 3, "pool": 24, "written": []})
+    for text in ["pass"] * 4:
+        carried.apply(text)
+    assert GAME.next_context(carried) == {"deal": 4, "pool": 24, "written": []}  # it stays
+    each = GAME.new_game("reading_loser_pays_each", deal=DEAL)
+    for text in worked["boston.transcript.misery_lost"].actions:
+        each.apply(text)
+    assert each.scores().totals() == {"1": -24, "2": 8, "3": 8, "4": 8}
+    assert GAME.next_context(each) == {"deal": 2, "pool": 0, "written": []}
+    last = GAME.new_game(deal=DEAL, context={"deal": 8, "pool": 24, "written": []})
+    for text in ["pass"] * 4:
+        last.apply(text)
+    assert GAME.next_context(last) is None  # a sitting of eight deals
+
+
+def test_a_sitting_of_eight_deals_keeps_the_books() -> None:
+    for seed in range(3):
+        for variant in ("boston", "reading_loser_pays_each"):
+            deals = play_match(GAME, variant, seed=seed)
+            assert len(deals) == 8
+            for before, after in itertools.pairwise(deals):
+                betes = before.betes_after()
+                assert (after.pool, after.written) == (betes["pool"], betes["written"])
+            # what the players lost and won is in the pool, written down, or with them
+            paid = sum(sum(d.scores().totals().values()) for d in deals)
+            left = deals[-1].betes_after()
+            assert paid + left["pool"] + sum(left["written"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("variant", "context", "words"),
+    [
+        ("boston", {"pool": 7}, "pool"),
+        ("boston", {"pool": 0, "written": [3]}, "only while"),
+        ("boston", {"written": "3"}, "written"),
+        ("boston", {"pot": 3}, "only 'deal'"),
+        ("boston", {"deal": 0}, "deal"),
+        ("reading_loser_pays_each", {"pool": 3}, "this reading"),
+    ],
+)
+def test_refused_contexts(variant: str, context: dict, words: str) -> None:
+    with pytest.raises(RulesError, match=words):
+        GAME.new_game(variant, deal=DEAL, context=context)
 
 
 def test_actions_cite_their_paragraphs() -> None:
@@ -163,12 +287,17 @@ def test_random_deals_keep_the_invariants_of_the_text(seed: int, variant: str) -
     while not state.is_over():
         state.apply(rng.choice(state.legal_actions()))
     totals = state.scores().totals()
-    assert sum(totals.values()) == 0
     if not state.player:
         assert set(totals.values()) == {0}
         return
     value = f.contract_value(state.contract, GAME.variant(variant)["gross_independence"])
     assert totals[state.player] == (3 * value if state.result else -3 * value)
+    each = GAME.variant(variant)["bete"] == "each"
+    others = -value if state.result else (value if each else 0)
+    assert all(totals[s] == others for s in totals if s != state.player)
+    assert sum(totals.values()) == (0 if state.result or each else -3 * value)
+    low, high = GAME.utility_bounds(GAME.variant(variant))
+    assert all(low <= r <= high for r in state.returns())
     assert state.result == f.contract_won(state.contract, state.taken())
     bids = [a.text for a in state.history if a.text.startswith("bid ")]
     ranks = [state.order.index(b.split(" ")[1]) for b in bids]

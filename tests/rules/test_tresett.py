@@ -79,17 +79,70 @@ def test_the_gallaton_is_scored_by_hand() -> None:
     assert "A showed: 3S 2S AS KS QS JS 7S 6S 5S 4S" in shown.observation("B")
 
 
-def test_the_race_goes_by_the_vorhand() -> None:
+def test_the_race_goes_by_the_vorhand_and_ends_the_deal() -> None:
     t = WORKED["tresett.transcript.race_by_the_vorhand"]
     state = GAME.new_game(deal=t.deal, context=t.context)
-    for text in t.actions:
-        state.apply(text)
+    state.apply("declare set 3")
+    assert not state.is_over()  # AC at 17
+    state.apply("declare napoli S")  # AC at 21: they say themselves out
+    assert state.is_over() and state.to_act() is None and state.legal_actions() == []
     team, index, won = state.race() or ("", -1, 0)
     assert (team, index, won) == ("AC", 1, 1)  # A's Neapolitaine, the second declaration
-    assert state.parthien() == {"AC": 1, "BD": 1}
+    assert state.parthien() == {"AC": 1, "BD": 0}  # B's three Sevens never come
+    assert state.special() is None and state.tricks == []
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("declare set 7")
+    assert p(12) in refused.value.cites and p(14) in refused.value.cites
     after = GAME.next_context(state)  # a new Parthie begins at 0 for both
     assert after == {"deal": 8, "dealer": "A", "marks": {"AC": 0, "BD": 0},
-                     "parthien": {"AC": 1, "BD": 1}}  # fmt: skip
+                     "parthien": {"AC": 1, "BD": 0}}  # fmt: skip
+
+
+def test_out_by_the_points_of_a_trick() -> None:
+    # deal 2 from AC 12, BD 5: after the declarations AC have 12 + 3 + 4 + 1 = 20 and BD
+    # 5 + 1 + 1 = 7; A's first trick (3H 4H KH AH) holds an Aß: the Point brings AC out
+    state = started([*OPENING], context={"marks": {"AC": 12, "BD": 5}})
+    assert not state.is_over() and state._running == {"AC": 20, "BD": 7}
+    for text in ("play 3H", "play 4H", "play KH", "play AH"):
+        state.apply(text)
+    assert state.is_over() and len(state.tricks) == 1
+    race = state.race()
+    assert race is not None and race[0] == "AC" and race[2] == 2  # BD at 7: double
+
+
+def test_the_continuation_carries_the_surplus_into_the_next_parthie() -> None:
+    first = WORKED["tresett.transcript.continuation_surplus"]
+    second = WORKED["tresett.transcript.continuation_carried"]
+    plain = WORKED["tresett.transcript.no_continuation_with_zurufen"]
+    state = GAME.from_json(first.input())
+    assert state.is_over() and state.parthien() == {"AC": 1, "BD": 0}
+    assert GAME.next_context(state) == dict(second.context)  # AC carry 27 - 21 = 6
+    zurufen = GAME.from_json({**first.input(), "variant": "mit_zurufen"})
+    assert GAME.next_context(zurufen) == dict(plain.context)  # nothing carried
+    carried = replay(GAME, second.input())
+    again = replay(GAME, plain.input())
+    assert carried["over"] and not again["over"]  # the carried 6 bring AC out
+    assert carried["scores"] == again["scores"] == {"A": 15, "B": 5, "C": 15, "D": 5}
+    assert f.carry_over(27, continuation=True) == 6 and f.carry_over(27, False) == 0
+
+
+def test_readme_facts_of_declaring() -> None:
+    # without a context D deals and A is the Vorhand
+    assert started([]).vorhand == "A" and GAME.new_game(deal=DEAL2).ctx["dealer"] == "D"
+    # the turn moves on once a player has declared all he may, without a pass
+    state = started(["declare set 3", "declare napoli S"])
+    assert state.to_act() == "B"
+    # a card may count in two combinations: A's 3S is in his Threes and his Neapolitaine
+    assert {"set 3", "napoli S"} <= set(f.declarations(parse_cards(DEAL2["A"])))
+    # the Vorhand may declare at once in every variant, Zurufen or not (p11)
+    for variant in GAME.variants:
+        assert "declare set 3" in GAME.new_game(variant, deal=DEAL2).legal_texts()
+    # at the second trick declarations come before the player's own card, also when he
+    # leads, several of them, and no pass is offered
+    state = started([*OPENING, "play 6H", "play 4H", "play 5H", "play JH"])
+    assert state.to_act() == "D" and not state.trick  # D leads the second trick
+    legal = state.legal_texts()
+    assert "declare set A" in legal and "pass" not in legal
 
 
 def test_opening_and_second_trick_declarations() -> None:
@@ -186,10 +239,13 @@ def test_random_deals_keep_the_invariants_of_the_text(seed: int, variant: str) -
     rng = random.Random(seed)
     while not state.is_over():
         state.apply(rng.choice(state.legal_actions()))
-    assert len(state.tricks) == 10
+    race = state.race()
+    # the deal ends after ten tricks, or when a company says itself out with its 21st mark
+    assert len(state.tricks) == 10 or (race is not None and race[1] == len(state.events) - 1)
     items = state.scores().items
     points = {i.seat: i.points for i in items if i.item == "points"}
-    assert sum(points.get(s, 0) for s in ("A", "B")) == 11  # one seat of each company
+    if len(state.tricks) == 10:
+        assert sum(points.get(s, 0) for s in ("A", "B")) == 11  # one seat of each company
     totals = state.scores().totals()
     assert totals["A"] == totals["C"] and totals["B"] == totals["D"]
     for seat in f.SEATS:
