@@ -163,7 +163,14 @@ def replay_steps(game: Any, transcript: Any) -> tuple[Any, list[Step]]:
 
 
 def _cited(edition: Edition, pids: tuple[str, ...] | list[str], from_page: str) -> Markup:
-    return Markup(", ").join(paragraph_link(edition, pid, from_page) for pid in pids)
+    """Links to paragraphs, each shown by its id without source and game (``p11``,
+    ``gesetze.7``) and the full id as its title."""
+    links = []
+    for pid in pids:
+        label = pid.split(".", 2)[-1] if pid.count(".") >= 2 else pid
+        link = href(from_page, edition.pages[pid], pid) if pid in edition.pages else None
+        links.append(_html().short_link(pid, link, label))
+    return Markup(", ").join(links)
 
 
 def example_page(edition: Edition, name: str) -> str | None:

@@ -200,13 +200,16 @@ class Section:
         heads = self.heads
         if heads:
             return heads[0].text()
-        return FALLBACK_TITLES.get(self.type, self.id)
+        if self.type in FALLBACK_TITLES:
+            title = FALLBACK_TITLES[self.type]
+            return f"{title} ({self.n})" if self.n and self.type == "laws" else title
+        return self.id
 
     @property
     def label(self) -> str:
         """The title without footnote markers and closing full stop (for navigation)."""
         if not self.heads and self.type in FALLBACK_TITLES:
-            return FALLBACK_TITLES[self.type]
+            return self.title
         return re.sub(r"\s*\*\)", "", self.title).rstrip(" .") or self.id
 
     def blocks(self) -> list[Block]:
