@@ -12,13 +12,16 @@ import json
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from rules.registry import Emendation
 from rules.registry import RuleInfo as Rule
 from sitegen.render_tei import Block, Section, TeiDocument, load_tei
+
+if TYPE_CHECKING:
+    from rules.model import Game
 
 __all__ = [
     "ROOT",
@@ -100,7 +103,7 @@ class Edition:
     today: dt.date
     coverage: dict[str, Coverage] = field(default_factory=dict)
     """Paragraph id -> its entry of ``coverage.json``."""
-    models: dict[str, Any] = field(default_factory=dict)
+    models: dict[str, Game] = field(default_factory=dict)
     """Game name -> the game model (:class:`rules.model.Game`) of each game with rules."""
     pages: dict[str, str] = field(default_factory=dict)
     """Paragraph id -> Markdown page that shows it."""
@@ -148,7 +151,7 @@ class Edition:
     def text_page_of(self, game: str) -> str | None:
         """The text page of the chapter a game model plays (``None`` when not encoded)."""
         model = self.models.get(game)
-        chapter = str(getattr(model, "chapter", "")) if model is not None else ""
+        chapter = model.chapter if model is not None else ""
         return self.sections.get(chapter)
 
     def bibl(self, siglum: str) -> dict[str, Any]:
@@ -253,7 +256,7 @@ def load_coverage(path: Path, required: bool) -> dict[str, Coverage]:
         raise InputError(f"{path}: not a coverage map ({type(error).__name__}: {error})") from None
 
 
-def load_models(names: set[str]) -> dict[str, Any]:
+def load_models(names: set[str]) -> dict[str, Game]:
     """The game models (``rules.registry.games()``) of the games named in ``names``."""
     from rules.registry import games
 

@@ -16,7 +16,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sitegen.cards import deal_rows, words
 from sitegen.inputs import Coverage, Edition, InputError, rules_page_path
@@ -29,6 +29,10 @@ from sitegen.links import (
 )
 from sitegen.markup import href
 from sitegen.templating import Markup, fragments, page
+
+if TYPE_CHECKING:
+    from rules.model import Game, ScoreItem, State
+    from rules.transcripts import Transcript
 
 __all__ = [
     "COMPARISON_MODULES",
@@ -115,11 +119,11 @@ class Step:
     action: str
     cites: tuple[str, ...]
     legal: tuple[str, ...]
-    new_items: tuple[Any, ...]
+    new_items: tuple[ScoreItem, ...]
     totals: Mapping[str, Any]
 
 
-def example_transcript(game: Any) -> Any | None:
+def example_transcript(game: Game) -> Transcript | None:
     """The hand-worked transcript a game's example page shows (see :data:`EXAMPLES`)."""
     from rules.transcripts import load_worked
 
@@ -132,7 +136,7 @@ def example_transcript(game: Any) -> Any | None:
                 f"sitegen.model_pages.EXAMPLES: {game.name} has no transcript {wanted}"
             )
         return chosen
-    played: list[Any] = []
+    played: list[Transcript] = []
     for transcript in worked:
         state = game.new_game(transcript.variant, deal=transcript.deal, context=transcript.context)
         for text in transcript.actions:
@@ -143,7 +147,7 @@ def example_transcript(game: Any) -> Any | None:
     return played[0] if played else None
 
 
-def replay_steps(game: Any, transcript: Any) -> tuple[Any, list[Step]]:
+def replay_steps(game: Game, transcript: Transcript) -> tuple[State, list[Step]]:
     """Replay a transcript through the model: the final state and every step."""
     state = game.new_game(transcript.variant, deal=transcript.deal, context=transcript.context)
     steps: list[Step] = []
