@@ -199,6 +199,26 @@ def test_coverage_page_totals_equal_the_cli() -> None:
         assert (_text_pages()[pid], pid) in _links("coverage.html", tr), pid
 
 
+def test_coverage_page_totals_equal_what_the_cli_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    from stichwort.cli import main
+
+    assert main(["coverage", "--tei", str(built("tei")), "--out", str(tmp_path / "c.json")]) == 0
+    printed = capsys.readouterr().out
+    match = re.search(
+        r"(\d+) rule, law and example paragraphs: (\d+) cited by a rule, "
+        r"(\d+) not formalisable with a reason",
+        printed,
+    )
+    assert match, printed
+    totals = _tree("coverage.html").xpath('//*[@id="coverage-totals"]')[0]
+    shown = [totals.get(f"data-{k}") for k in ("paragraphs", "covered", "unformalised")]
+    assert [int(x) for x in shown] == [int(x) for x in match.groups()]
+
+
 def test_coverage_page_in_the_navigation() -> None:
     nav = json.loads(built("docs/.nav.json").read_text(encoding="utf-8"))
     assert {"Coverage": "coverage.md"} in nav
