@@ -54,6 +54,11 @@ EXAMPLES: dict[str, str] = {}
 """Game -> id of the hand-worked transcript its example page shows. A game not named
 here shows its first hand-worked transcript that plays a deal to its end (else its first
 one the model accepts)."""
+VARIANT_KNOWN = {
+    "input": "by its input",
+    "paragraph": "the variant of its paragraph; the input does not name one",
+}
+"""How the variant of a compared vector is known, when the vector does not name it."""
 COMPARISON_MODULES = ("comparisons", "comparison")
 """Modules of a game package that may export ``COMPARISONS``."""
 
@@ -267,24 +272,34 @@ def load_vectors(build_dir: Path, name: str) -> dict[str, Any]:
         ) from None
 
 
-def vector_variant(vector: Mapping[str, Any], names: list[str], params: Mapping[str, Any]) -> str:
-    """The variant a vector is stated for: named in it, or the one of ``names`` whose
-    distinguishing parameters its input gives (empty when the input does not say)."""
+def vector_variant(
+    vector: Mapping[str, Any], names: list[str], params: Mapping[str, Any]
+) -> tuple[str, str]:
+    """The variant a vector is stated for and how that is known: ``named`` in it, by the
+    ``input`` (the one of ``names`` whose distinguishing parameters it gives), or by its
+    ``paragraph`` (listed by exactly one of the variants); ``("", "")`` when none says."""
     inner = vector.get("input")
     named = vector.get("variant") or (inner.get("variant") if isinstance(inner, dict) else None)
     if named:
-        return str(named)
-    if not isinstance(inner, dict):
-        return ""
+        return str(named), "named"
     table = {n: dict(params.get(n, {}).get("params", {})) for n in names}
-    keys = {
-        k for p in table.values() for k in p if len({repr(q.get(k)) for q in table.values()}) > 1
-    }
-    given = keys & set(inner)
-    if not given:
-        return ""
-    matches = [n for n, p in table.items() if all(p.get(k) == inner[k] for k in given)]
-    return matches[0] if len(matches) == 1 else ""
+    if isinstance(inner, dict):
+        keys = {
+            k
+            for p in table.values()
+            for k in p
+            if len({repr(q.get(k)) for q in table.values()}) > 1
+        }
+        given = keys & set(inner)
+        if given:
+            matches = [n for n, p in table.items() if all(p.get(k) == inner[k] for k in given)]
+            if len(matches) == 1:
+                return matches[0], "input"
+    paragraph = vector.get("paragraph")
+    owners = [n for n in names if paragraph in params.get(n, {}).get("paragraphs", ())]
+    if paragraph and len(owners) == 1:
+        return owners[0], "paragraph"
+    return "", ""
 
 
 def _compact(value: Any) -> str:
@@ -330,7 +345,7 @@ def compare_page(edition: Edition, name: str, entries: list[dict[str, Any]]) -> 
     shown = []
     for ident in listed:
         vector = vectors["vectors"][ident]
-        variant = vector_variant(vector, names, vectors["variants"])
+        variant, known = vector_variant(vector, names, vectors["variants"])
         if vector.get("rejects"):
             expected = "must be refused (rejects)"
         else:
@@ -339,6 +354,7 @@ def compare_page(edition: Edition, name: str, entries: list[dict[str, Any]]) -> 
             (
                 ident,
                 variant,
+                VARIANT_KNOWN.get(known, ""),
                 str(vector.get("rule", "")),
                 str(vector.get("kind", "")),
                 paragraph_link(edition, str(vector.get("paragraph", "")), path)

@@ -254,13 +254,18 @@ def test_comparison_with_an_unknown_vector_fails(
 
 
 def test_vector_variant() -> None:
-    params = VECTORS["variants"]
+    params = {
+        **VECTORS["variants"],
+        "partie101": {**VECTORS["variants"]["partie101"], "paragraphs": ["x.p1"]},
+    }
     names = ["partie101", "partie100"]
-    assert vector_variant({"variant": "k32", "input": {}}, names, params) == "k32"
-    assert vector_variant({"input": {"variant": "k33"}}, names, params) == "k33"
-    assert vector_variant({"input": {"target": 100}}, names, params) == "partie100"
-    assert vector_variant({"input": {"other": 1}}, names, params) == ""
-    assert vector_variant({"input": [1, 2]}, names, params) == ""
+    assert vector_variant({"variant": "k32", "input": {}}, names, params) == ("k32", "named")
+    assert vector_variant({"input": {"variant": "k33"}}, names, params) == ("k33", "named")
+    assert vector_variant({"input": {"target": 100}}, names, params) == ("partie100", "input")
+    assert vector_variant({"input": {"other": 1}}, names, params) == ("", "")
+    assert vector_variant({"input": [1, 2]}, names, params) == ("", "")
+    by_paragraph = {"input": {"other": 1}, "paragraph": "x.p1"}
+    assert vector_variant(by_paragraph, names, params) == ("partie101", "paragraph")
 
 
 def test_every_game_with_comparisons_has_one_shape() -> None:
