@@ -35,7 +35,23 @@ import yaml
 from sitegen.downloads import ADAPTER_DOC, copy_downloads, downloads_page
 from sitegen.front_pages import home_page, principles_page
 from sitegen.glossary import glossary_page, load_glossary
-from sitegen.inputs import MKDOCS_YML, ROOT, Edition, game_page_path, load_edition, rules_page_path
+from sitegen.inputs import (
+    MKDOCS_YML,
+    ROOT,
+    Edition,
+    InputError,
+    game_page_path,
+    load_edition,
+    rules_page_path,
+)
+from sitegen.links import compare_page_path, example_page_path
+from sitegen.model_pages import (
+    COVERAGE_PAGE,
+    compare_page,
+    comparison_games,
+    coverage_page,
+    example_page,
+)
 from sitegen.rules_pages import claims_page, rules_index_page, rules_page
 from sitegen.templating import theme_text
 from sitegen.text_page import game_page
@@ -73,6 +89,15 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
         target.write_text(text, encoding="utf-8")
         written[path] = title
 
+    examples = {name: example_page(edition, name) for name in sorted(edition.models)}
+    comparisons = comparison_games(edition)
+    for name, text in examples.items():
+        if text is not None:
+            edition.extra_pages[example_page_path(name)] = edition.models[name].title
+    for name in comparisons:
+        edition.extra_pages[compare_page_path(name)] = edition.models[name].title
+    # the example pages link to the comparisons and back: written once both are known
+    examples = {name: example_page(edition, name) for name in examples if examples[name]}
     put("index.md", "Home", home_page(edition))
     for doc, game in edition.games():
         path = game_page_path(doc, game)
@@ -81,6 +106,17 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
     for game in sorted({r.game for r in edition.rules}):
         put(rules_page_path(game), game.capitalize(), rules_page(edition, game))
     put("claims.md", "Claims", claims_page(edition))
+    if edition.coverage:
+        put(COVERAGE_PAGE, "Coverage", coverage_page(edition))
+    for name, text in examples.items():
+        if text is not None:
+            put(example_page_path(name), edition.models[name].title, text)
+    for name, entries in comparisons.items():
+        put(
+            compare_page_path(name),
+            edition.models[name].title,
+            compare_page(edition, name, entries),
+        )
     put("glossary.md", "Glossary", glossary_page(edition, load_glossary()))
     adapter = ADAPTER_DOC.exists()
     put("downloads.md", "Downloads", downloads_page(edition, files, adapter))
@@ -92,14 +128,19 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
     texts = [
         {theme_text(written[p]): p}
         for p in written
-        if p not in _FIXED and not p.startswith("rules/")
+        if p not in _FIXED and not p.startswith(("rules/", "games/", "compare/"))
     ]
     rules = [{theme_text(written[p]): p} for p in written if p.startswith("rules/")]
+    deals = [{theme_text(written[p]): p} for p in written if p.startswith("games/")]
+    compared = [{theme_text(written[p]): p} for p in written if p.startswith("compare/")]
     nav: list[Any] = [{"Home": "index.md"}]
     nav.append({"Texts": texts} if texts else {"Texts": []})
     nav += [
         {"Rules": rules},
+        {"Example deals": deals},
+        {"Variants compared": compared},
         {"Claims": "claims.md"},
+        *([{"Coverage": COVERAGE_PAGE}] if COVERAGE_PAGE in written else []),
         {"Glossary": "glossary.md"},
         {"Downloads": "downloads.md"},
         *([{"Conformance kit": "conformance.md"}] if adapter else []),
@@ -113,7 +154,15 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
 
 
 _FIXED = frozenset(
-    {"index.md", "claims.md", "glossary.md", "downloads.md", "principles.md", "conformance.md"}
+    {
+        "index.md",
+        "claims.md",
+        "coverage.md",
+        "glossary.md",
+        "downloads.md",
+        "principles.md",
+        "conformance.md",
+    }
 )
 
 
@@ -296,10 +345,13 @@ def build_site(
         ):
             _leftovers(target)
             _check_ours(target, marker, option)
-        edition = load_edition(build_dir, today=today)
         new_docs = _scratch(docs_dir, "new")
         scratch.append(new_docs)
-        written = write_pages(edition, new_docs)
+        try:
+            edition = load_edition(build_dir, today=today)
+            written = write_pages(edition, new_docs)
+        except InputError as error:
+            raise SiteError(str(error)) from None
         if run_mkdocs:
             new_site = _scratch(site_dir, "new")
             scratch.append(new_site)

@@ -77,6 +77,17 @@ def home_page(edition: Edition) -> str:
         claims=len(edition.claims),
         sources=[_source(edition, siglum) for siglum in edition.sources],
         example=cited,
+        compared=[
+            {"label": title, "path": path}
+            for path, title in sorted(edition.extra_pages.items())
+            if path.startswith("compare/")
+        ],
+        deals=[
+            {"label": title, "path": path}
+            for path, title in sorted(edition.extra_pages.items())
+            if path.startswith("games/")
+        ],
+        coverage=bool(edition.coverage),
         version=edition.version,
         site_url=edition.site_url,
     )

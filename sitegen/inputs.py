@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -20,10 +20,26 @@ from rules.registry import Emendation
 from rules.registry import RuleInfo as Rule
 from sitegen.render_tei import Block, Section, TeiDocument, load_tei
 
-__all__ = ["ROOT", "Claim", "Edition", "Emendation", "Rule", "load_edition", "site_config"]
+if TYPE_CHECKING:
+    from rules.model import Game
+
+__all__ = [
+    "ROOT",
+    "Claim",
+    "Coverage",
+    "Edition",
+    "Emendation",
+    "InputError",
+    "Rule",
+    "load_coverage",
+    "load_edition",
+    "site_config",
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS_YML = ROOT / "site" / "mkdocs.yml"
+COVERED_TYPES = frozenset({"rule", "example"})
+"""Paragraph types that ``coverage.json`` maps (as ``rules.coverage``)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +61,34 @@ class Claim:
         return self.status == "passed"
 
 
+class InputError(RuntimeError):
+    """A build output the site needs is missing or cannot be read."""
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """One entry of ``coverage.json``: what formalises a rule, law or example paragraph."""
+
+    paragraph: str
+    game: str
+    type: str
+    rules: tuple[str, ...]
+    claims: int
+    unformalised: str | None
+    actions: tuple[str, ...]
+    scores: tuple[str, ...]
+
+    @property
+    def source(self) -> str:
+        """The siglum of the paragraph's source (first part of its id)."""
+        return self.paragraph.split(".", 1)[0]
+
+    @property
+    def covered(self) -> bool:
+        """Cited by a rule function or by the game model."""
+        return bool(self.rules)
+
+
 @dataclass
 class Edition:
     """All inputs of the site plus the indexes the pages share."""
@@ -57,8 +101,16 @@ class Edition:
     site_url: str
     version: str
     today: dt.date
+    coverage: dict[str, Coverage] = field(default_factory=dict)
+    """Paragraph id -> its entry of ``coverage.json``."""
+    models: dict[str, Game] = field(default_factory=dict)
+    """Game name -> the game model (:class:`rules.model.Game`) of each game with rules."""
     pages: dict[str, str] = field(default_factory=dict)
     """Paragraph id -> Markdown page that shows it."""
+    extra_pages: dict[str, str] = field(default_factory=dict)
+    """Pages beyond the texts (example deals, comparisons) -> title; filled by the builder."""
+    sections: dict[str, str] = field(default_factory=dict)
+    """TEI id of a text division shown on a page -> that page."""
     titles: dict[str, str] = field(default_factory=dict)
     """Game page -> its title (``Engelmann 1798: Das Piquetspiel``)."""
 
@@ -67,6 +119,7 @@ class Edition:
             who = str(self.sources.get(doc.siglum, {}).get("label", "")) or doc.siglum
             for game in doc.games:
                 self.titles[game_page_path(doc, game)] = f"{who}: {game.label}"
+                self.sections[game.id] = game_page_path(doc, game)
                 for block in game.blocks():
                     self.pages[block.id] = game_page_path(doc, game)
 
@@ -88,6 +141,18 @@ class Edition:
     def claims_of_rule(self, name: str) -> list[Claim]:
         """Claims that exercise rule ``name``."""
         return [c for c in self.claims if name in c.rules]
+
+    def emendations_at(self, pid: str) -> list[tuple[Rule, int, Emendation]]:
+        """Every emendation of any rule at paragraph ``pid``: (rule, its index, emendation)."""
+        return [
+            (r, k, e) for r in self.rules for k, e in enumerate(r.emendations) if e.paragraph == pid
+        ]
+
+    def text_page_of(self, game: str) -> str | None:
+        """The text page of the chapter a game model plays (``None`` when not encoded)."""
+        model = self.models.get(game)
+        chapter = model.chapter if model is not None else ""
+        return self.sections.get(chapter)
 
     def bibl(self, siglum: str) -> dict[str, Any]:
         """The ``[bibl]`` table of a source's ``meta.toml`` (empty when unknown)."""
@@ -161,6 +226,43 @@ def load_claims(path: Path) -> list[Claim]:
     ]
 
 
+def load_coverage(path: Path, required: bool) -> dict[str, Coverage]:
+    """The entries of ``coverage.json`` by paragraph id.
+
+    A file that cannot be read or parsed raises :class:`InputError` naming it; so does a
+    missing file when ``required`` (once rules are registered, ``stichwort coverage``
+    must have run).
+    """
+    if not path.exists():
+        if required:
+            raise InputError(f"{path} is missing: run `stichwort coverage` (make coverage) first")
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {
+            str(pid): Coverage(
+                paragraph=str(pid),
+                game=str(entry["game"]),
+                type=str(entry["type"]),
+                rules=tuple(str(r) for r in entry["rules"]),
+                claims=int(entry["claims"]),
+                unformalised=str(entry["unformalised"]) if entry["unformalised"] else None,
+                actions=tuple(str(a) for a in entry.get("actions", ())),
+                scores=tuple(str(s) for s in entry.get("scores", ())),
+            )
+            for pid, entry in data.items()
+        }
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError) as error:
+        raise InputError(f"{path}: not a coverage map ({type(error).__name__}: {error})") from None
+
+
+def load_models(names: set[str]) -> dict[str, Game]:
+    """The game models (``rules.registry.games()``) of the games named in ``names``."""
+    from rules.registry import games
+
+    return {name: game for name, game in games().items() if name in names}
+
+
 def edition_version() -> str:
     """The installed version of the ``stichwort`` package."""
     try:
@@ -173,12 +275,20 @@ def load_edition(build_dir: Path, today: dt.date | None = None) -> Edition:
     """Gather the TEI files of ``build_dir/tei``, rules, claims, metadata and config."""
     tei_files = sorted((build_dir / "tei").glob("*.xml"))
     config = site_config()
+    rules = load_rules()
+    documents = [load_tei(path) for path in tei_files]
+    # the map is required once there are rules and paragraphs for them to cover
+    covered = any(
+        b.type in COVERED_TYPES and b.kind != "head" for d in documents for b in d.blocks.values()
+    )
     return Edition(
         build_dir=build_dir,
         sources=load_sources(),
-        documents=[load_tei(path) for path in tei_files],
-        rules=load_rules(),
+        documents=documents,
+        rules=rules,
         claims=load_claims(build_dir / "claims.json"),
+        coverage=load_coverage(build_dir / "coverage.json", required=bool(rules) and covered),
+        models=load_models({r.game for r in rules}),
         site_url=str(config.get("site_url") or "https://stichwort.example.org/"),
         version=edition_version(),
         today=today or dt.datetime.now(dt.UTC).date(),

@@ -17,7 +17,11 @@ from sitegen.templating import Markup, fragments
 __all__ = [
     "CLAIMS_PAGE",
     "claim_items",
+    "compare_page_path",
+    "emendation_anchor",
     "emendations_html",
+    "example_page_path",
+    "model_anchor",
     "paragraph_link",
     "rule_link",
     "status_badge",
@@ -26,6 +30,28 @@ __all__ = [
 ]
 
 CLAIMS_PAGE = "claims.md"
+MODEL_SUFFIX = ".transcript"
+"""Coverage names the game model as the pseudo-rule ``<game>.transcript``."""
+
+
+def model_anchor(game: str) -> str:
+    """The anchor of a game model's section on its rules page (``piquet.transcript``)."""
+    return game + MODEL_SUFFIX
+
+
+def emendation_anchor(rule: str, index: int) -> str:
+    """The anchor of a rule's ``index``-th emendation (from 1) on its rules page."""
+    return f"{rule}.emendation{index + 1}"
+
+
+def example_page_path(game: str) -> str:
+    """Markdown path of a game's example deal."""
+    return f"games/{game}-example.md"
+
+
+def compare_page_path(game: str) -> str:
+    """Markdown path of a game's variant comparison."""
+    return f"compare/{game}.md"
 
 
 def _html() -> Any:
@@ -69,6 +95,10 @@ def rule_link(edition: Edition, name: str, from_page: str) -> Markup:
     """Link to a rule on its rules page (plain code when the rule is not registered)."""
     rule = next((r for r in edition.rules if r.name == name), None)
     if rule is None:
+        game = name.removesuffix(MODEL_SUFFIX)
+        if name.endswith(MODEL_SUFFIX) and game in edition.models:
+            link = href(from_page, rules_page_path(game), model_anchor(game))
+            return _html().rule_link(name, link, "the game model (actions and scoring items)")
         return _html().rule_link(name, None, "")
     link = href(from_page, rules_page_path(rule.game), rule.name)
     return _html().rule_link(rule.name, link, rule.summary)
@@ -81,14 +111,13 @@ def paragraph_link(edition: Edition, pid: str, from_page: str) -> Markup:
 
 
 def emendations_html(edition: Edition, block: Block, from_page: str) -> Markup:
-    """Emendations of the rules at this paragraph; one note per reading, naming all its rules."""
-    grouped: dict[Emendation, list[str]] = {}
-    for rule in edition.rules_for(block.id):
-        for e in rule.emendations:
-            if e.paragraph == block.id:
-                grouped.setdefault(e, []).append(rule.name)
+    """Emendations of any rule at this paragraph; one note per reading, naming all its
+    rules, each linked to the emendation on its rules page."""
+    grouped: dict[Emendation, list[Markup]] = {}
+    for rule, index, e in edition.emendations_at(block.id):
+        link = href(from_page, rules_page_path(rule.game), emendation_anchor(rule.name, index))
+        grouped.setdefault(e, []).append(_html().emendation_link(rule.name, link, rule.summary))
     out = []
-    for e, names in grouped.items():
-        links = Markup(", ").join(rule_link(edition, name, from_page) for name in names)
-        out.append(_html().emendation(e, "", links))
+    for e, links in grouped.items():
+        out.append(_html().emendation(e, "", Markup(", ").join(links)))
     return Markup("").join(out)

@@ -62,6 +62,38 @@ TYPE_LABELS = {
     "stamp": "library stamp removed",
     "scan": "scanner text removed",
 }
+GAP_REASONS = {
+    "lost": "lost in the print",
+    "illegible": "illegible",
+    "damage": "damaged in the print",
+    "omitted": "omitted by the editor",
+    "cancelled": "cancelled",
+    "": "",
+}
+"""How a ``<gap reason=...>`` is named in its marker (other reasons are shown as they are)."""
+UNIT_NAMES = {
+    "figure": "figure",
+    "line": "line",
+    "word": "word",
+    "char": "character",
+    "chars": "characters",
+    "page": "page",
+    "table": "table",
+}
+UNIT_PLURALS = {
+    "figure": "figures",
+    "line": "lines",
+    "word": "words",
+    "char": "characters",
+    "chars": "characters",
+    "page": "pages",
+    "table": "tables",
+}
+FALLBACK_TITLES = {
+    "game-fragment": "Fragment of a preceding game",
+    "laws": "Laws",
+}
+"""Title of a division without ``<head>``, by its type."""
 _WS = re.compile(r"\s+")
 _TAG = re.compile(r"<[^>]*>")
 _AFTER_LB = re.compile(r"(class=\"sw-lb\"[^>]*>\|</span>(?:</span>)*)\s+")
@@ -166,11 +198,18 @@ class Section:
     def title(self) -> str:
         """Reading text of the first head (or the id when there is none)."""
         heads = self.heads
-        return heads[0].text() if heads else self.id
+        if heads:
+            return heads[0].text()
+        if self.type in FALLBACK_TITLES:
+            title = FALLBACK_TITLES[self.type]
+            return f"{title} ({self.n})" if self.n and self.type == "laws" else title
+        return self.id
 
     @property
     def label(self) -> str:
         """The title without footnote markers and closing full stop (for navigation)."""
+        if not self.heads and self.type in FALLBACK_TITLES:
+            return self.title
         return re.sub(r"\s*\*\)", "", self.title).rstrip(" .") or self.id
 
     def blocks(self) -> list[Block]:
@@ -342,12 +381,44 @@ class _Renderer:
                 notes.append(self._children(el).strip())
             return Markup("")
         if name == "gap":
-            return html.gap()
+            return self._gap(el)
         if name == "supplied":
             return Markup("") if layer == "raw" else html.supplied(self._children(el))
         if name == "hi":
             return html.hi(self._children(el))
         return html.element(name, self._children(el))
+
+    def _gap(self, el: etree._Element) -> Markup:
+        """An editorial marker for ``<gap>``: what is missing, its description as a tooltip."""
+        reason = el.get("reason", "")
+        unit = el.get("unit", "")
+        quantity = el.get("quantity", "") or el.get("extent", "")
+        desc = " ".join(
+            _text("".join(d.itertext())).strip()
+            for d in el
+            if _local(d) in ("desc", "note") and "".join(d.itertext()).strip()
+        )
+        ana = el.get("ana", "")
+        if not desc and ana:
+            desc = " ".join(
+                self.evidence.get(a.lstrip("#"), "") for a in ana.split() if a.startswith("#")
+            ).strip()
+        what = UNIT_NAMES.get(unit, unit) if unit else ""
+        if quantity and quantity not in ("1", "") and what:
+            what = f"{quantity} {UNIT_PLURALS.get(unit, what + 's')}"
+        label = what or "text"
+        why = GAP_REASONS.get(reason, reason)
+        marker = f"[{label} {why}]" if why else f"[{label} missing]"
+        tip = "; ".join(
+            part
+            for part in (
+                f"gap: {label}" + (f", {why}" if why else ""),
+                desc,
+                f"resp {el.get('resp', '').lstrip('#')}" if el.get("resp") else "",
+            )
+            if part
+        )
+        return fragments("tei.html").gap(marker, tip, reason, unit)
 
     def _choice(self, el: etree._Element, change: Change | None) -> Markup:
         """The side of a ``<choice>`` the current layer shows, marked when it is a change."""
@@ -415,6 +486,26 @@ def _section(el: etree._Element, renderer: _Renderer, blocks: dict[str, Block]) 
     )
 
 
+PAGE_TYPES = frozenset({"game", "game-fragment"})
+"""Division types that get a page of their own."""
+STANDALONE_TYPES = frozenset({"laws"})
+"""Division types that get a page of their own when no game division holds them
+(an appendix of laws such as ``schwaighofer1927.anhang1890``)."""
+
+
+def _own_page(div: etree._Element) -> bool:
+    """Whether a ``<div>`` is shown on a page of its own (a game, a fragment of one, or
+    laws outside every game)."""
+    kind = div.get("type", "")
+    if kind in PAGE_TYPES:
+        return True
+    if kind not in STANDALONE_TYPES:
+        return False
+    return not any(
+        a.get("type") in PAGE_TYPES | STANDALONE_TYPES for a in div.iterancestors(_tei("div"))
+    )
+
+
 def load_tei(path: Path) -> TeiDocument:
     """Parse a TEI file of the edition (safely: :mod:`tei.xmlsafe`) and render its game
     sections."""
@@ -430,11 +521,7 @@ def load_tei(path: Path) -> TeiDocument:
                 ) from None
     renderer = _Renderer(root)
     blocks: dict[str, Block] = {}
-    games = [
-        _section(div, renderer, blocks)
-        for div in root.iter(_tei("div"))
-        if div.get("type") == "game"
-    ]
+    games = [_section(div, renderer, blocks) for div in root.iter(_tei("div")) if _own_page(div)]
     title_el = root.find(f".//{_tei('titleStmt')}/{_tei('title')}")
     title = _text("".join(title_el.itertext())).strip() if title_el is not None else path.stem
     return TeiDocument(siglum=path.stem, path=path, title=title, games=games, blocks=blocks)

@@ -8,6 +8,10 @@ from sitegen.inputs import Edition, Rule, relative_path, rules_page_path
 from sitegen.links import (
     CLAIMS_PAGE,
     claim_items,
+    compare_page_path,
+    emendation_anchor,
+    example_page_path,
+    model_anchor,
     paragraph_link,
     rule_link,
     status_badge,
@@ -43,9 +47,12 @@ def _rule(edition: Edition, rule: Rule, page_path: str) -> dict[str, object]:
         "doc": html.docstring(doc_rest) if doc_rest else None,
         "emendations": [
             html.emendation(
-                e, Markup(" at ") + paragraph_link(edition, e.paragraph, page_path), None
+                e,
+                Markup(" at ") + paragraph_link(edition, e.paragraph, page_path),
+                None,
+                emendation_anchor(rule.name, k),
             )
-            for e in rule.emendations
+            for k, e in enumerate(rule.emendations)
         ],
         "badge": status_badge(claims, href(page_path, CLAIMS_PAGE, claims[0].id))
         if claims
@@ -59,13 +66,42 @@ def rules_page(edition: Edition, game: str) -> str:
     """Markdown of one game's rules: summary, docstring, paragraphs, emendations, code, claims."""
     page_path = rules_page_path(game)
     rules = [r for r in edition.rules if r.game == game]
+    links = []
+    text_page = edition.text_page_of(game)
+    if text_page:
+        links.append(("The text", href(page_path, text_page)))
+    if example_page_path(game) in edition.extra_pages:
+        links.append(("An example deal", href(page_path, example_page_path(game))))
+    if compare_page_path(game) in edition.extra_pages:
+        links.append(("The variants compared", href(page_path, compare_page_path(game))))
     return page(
         "rules.md",
         title=f"Rules of {game.capitalize()}",
         count=len(rules),
         module=rules[0].module if rules else "rules." + game,
         rules=[_rule(edition, rule, page_path) for rule in rules],
+        links=_html().link_line(links) if links else None,
+        model=_model(edition, game, page_path),
     )
+
+
+def _model(edition: Edition, game: str, page_path: str) -> dict[str, object] | None:
+    """The game model's section: every paragraph its actions and scoring items cite."""
+    if game not in edition.models:
+        return None
+    name = model_anchor(game)
+    rows = [
+        (c, paragraph_link(edition, pid, page_path))
+        for pid, c in edition.coverage.items()
+        if name in c.rules
+    ]
+    model = edition.models[game]
+    return {
+        "anchor": name,
+        "title": str(model.title),
+        "variants": [(v.name, v.title) for v in model.variants.values()],
+        "table": _html().model_table(rows) if rows else None,
+    }
 
 
 def claims_page(edition: Edition) -> str:

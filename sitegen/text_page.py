@@ -12,8 +12,18 @@ from typing import Any
 
 from sitegen import cite
 from sitegen.highlight import highlight
-from sitegen.inputs import Edition, game_page_path
-from sitegen.links import CLAIMS_PAGE, claim_items, emendations_html, rule_link, status_badge
+from sitegen.inputs import Coverage, Edition, game_page_path, rules_page_path
+from sitegen.links import (
+    CLAIMS_PAGE,
+    MODEL_SUFFIX,
+    claim_items,
+    compare_page_path,
+    emendations_html,
+    example_page_path,
+    model_anchor,
+    rule_link,
+    status_badge,
+)
 from sitegen.markup import href, page_url
 from sitegen.render_tei import LAYERS, Block, Section, TeiDocument
 from sitegen.templating import Markup, fragments, page
@@ -112,11 +122,13 @@ def block_html(
         [(c.quote, f"sw-quote sw-quote--{c.status}", f"claim {c.id}: {c.status}") for c in claims],
     )
     aside: list[Markup] = []
-    rules = edition.rules_for(block.id)
-    if rules:
-        aside.append(
-            html.rules_line(Markup(", ").join(rule_link(edition, r.name, path) for r in rules))
-        )
+    cover = edition.coverage.get(block.id)
+    names = [r.name for r in edition.rules_for(block.id)]
+    names += [n for n in (cover.rules if cover else ()) if n not in names]
+    if names:
+        aside.append(html.rules_line(Markup(", ").join(rule_link(edition, n, path) for n in names)))
+    if cover is not None:
+        aside.append(_formalisation(edition, cover, path))
     if claims:
         aside.append(status_badge(claims, href(path, CLAIMS_PAGE, claims[0].id)))
         aside.append(claim_items(edition, claims, path))
@@ -136,6 +148,33 @@ def block_html(
         Markup("").join(aside),
         cite.plain(citation),
     )
+
+
+def _formalisation(edition: Edition, cover: Coverage, path: str) -> Markup:
+    """The game model's actions and scoring items citing a paragraph, or why it is not
+    formalised."""
+    html = _html()
+    out: list[Markup] = []
+    if cover.actions or cover.scores:
+        game = next(
+            (n.removesuffix(MODEL_SUFFIX) for n in cover.rules if n.endswith(MODEL_SUFFIX)), ""
+        )
+        model = (
+            href(path, rules_page_path(game), model_anchor(game))
+            if game in edition.models
+            else None
+        )
+        example = (
+            href(path, example_page_path(game))
+            if model and example_page_path(game) in edition.extra_pages
+            else None
+        )
+        out.append(html.formal(cover.actions, cover.scores, model, example))
+    if cover.unformalised:
+        out.append(html.unformalised(cover.unformalised))
+    elif not cover.rules:
+        out.append(html.unformalised("no rule cites this paragraph yet, and no reason is recorded"))
+    return Markup("").join(out)
 
 
 def _head(block: Block, level: int) -> dict[str, object]:
@@ -189,6 +228,28 @@ NOSCRIPT = Markup(
 )
 
 
+FRAGMENT_NOTE = (
+    "A fragment, not a game of this edition: the last lines of a game whose beginning "
+    "is not in this witness. Its paragraphs are shown so that every encoded paragraph "
+    "has a place; the coverage says why they are not formalised."
+)
+
+
+def _model_links(edition: Edition, path: str) -> list[tuple[str, str]]:
+    """Links from a text page to the pages of the game models that play its chapter."""
+    links: list[tuple[str, str]] = []
+    for name in sorted(edition.models):
+        if edition.text_page_of(name) != path:
+            continue
+        title = edition.models[name].title
+        links.append((f"Rules of {title}", href(path, rules_page_path(name))))
+        if example_page_path(name) in edition.extra_pages:
+            links.append((f"An example deal of {title}", href(path, example_page_path(name))))
+        if compare_page_path(name) in edition.extra_pages:
+            links.append((f"{title}: the variants compared", href(path, compare_page_path(name))))
+    return links
+
+
 def game_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
     """Markdown of one game's page."""
     bibl = edition.bibl(doc.siglum)
@@ -207,6 +268,8 @@ def game_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
         _layer_buttons("Text layer of the whole page"),
         NOSCRIPT,
         LEGEND,
+        _model_links(edition, path),
+        FRAGMENT_NOTE if game.type == "game-fragment" else None,
     )
     members = list(game.members)
     heads = game.heads

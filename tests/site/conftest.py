@@ -35,6 +35,36 @@ CLAIMS = [
     },
 ]
 
+COVERAGE = {
+    "x1800.piquet.p1": {
+        "game": "piquet",
+        "type": "rule",
+        "rules": ["piquet.dame_value", "piquet.transcript"],
+        "claims": 1,
+        "unformalised": None,
+        "actions": ["play"],
+        "scores": ["lead"],
+    },
+    "x1800.piquet.p2": {
+        "game": "piquet",
+        "type": "rule",
+        "rules": [],
+        "claims": 0,
+        "unformalised": "advice <b>only</b>, nothing to compute",
+        "actions": [],
+        "scores": [],
+    },
+    "x1800.piquet.gesetze.1": {
+        "game": "piquet",
+        "type": "rule",
+        "rules": ["piquet.misdeal"],
+        "claims": 1,
+        "unformalised": None,
+        "actions": [],
+        "scores": [],
+    },
+}
+
 RULES = [
     Rule(
         name="piquet.dame_value",
@@ -67,11 +97,13 @@ RULES = [
 
 @pytest.fixture
 def fake_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A build directory with the fixture TEI, claims.json and a vector file; fixture rules."""
+    """A build directory with the fixture TEI, claims.json, coverage.json and a vector
+    file; fixture rules."""
     build = tmp_path / "build"
     (build / "tei").mkdir(parents=True)
     shutil.copy(TEI, build / "tei" / TEI.name)
     (build / "claims.json").write_text(json.dumps(CLAIMS), encoding="utf-8")
+    (build / "coverage.json").write_text(json.dumps(COVERAGE), encoding="utf-8")
     (build / "vectors").mkdir()
     (build / "vectors" / "piquet.json").write_text('{"cases": []}', encoding="utf-8")
     monkeypatch.setattr(inputs, "load_rules", lambda: list(RULES))

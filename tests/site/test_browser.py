@@ -239,3 +239,36 @@ def test_opens_from_the_file_system(browser) -> None:
     # search needs HTTP (Material then looks for search/search_index.js, which is not built)
     assert [url for url in failed if "/search/" not in url] == [], failed
     context.close()
+
+
+def test_example_deal_without_javascript(server: str, browser) -> None:
+    """The example deal is read and followed without a script: legal alternatives open
+    as <details>, a cited paragraph is one click away, the final score is shown."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server + "games/piquet-example.html")
+    rows = page.locator('tr[id^="step-"]')
+    assert rows.count() > 10
+    row = page.locator('tr[id^="step-"]:has(details.sw-legal)').first
+    assert not row.locator("details.sw-legal li").first.is_visible()
+    row.locator("details.sw-legal > summary").click()
+    assert row.locator("details.sw-legal li").first.is_visible()
+    assert page.locator(".sw-final li").first.is_visible()
+    link = row.locator("td:nth-child(4) a").first
+    target = link.get_attribute("title")
+    link.click()
+    page.wait_for_load_state()
+    assert page.url.endswith("#" + target)
+    assert page.locator(f'[id="{target}"]').is_visible()
+    context.close()
+
+
+def test_unformalised_box_and_coverage_page(server: str, browser) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server + "engelmann1798/piquet.html")
+    box = page.locator('article[data-id="engelmann1798.piquet.gesetze.16"] .sw-unformalised')
+    assert box.is_visible() and box.inner_text().startswith("Not formalised:")
+    page.goto(server + "coverage.html")
+    assert page.locator("#coverage-totals").is_visible()
+    context.close()
