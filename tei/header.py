@@ -45,7 +45,7 @@ GAPS = (
     "Where the witness lacks something the printed work had (a figure that the "
     "transcription did not take over), <gap> marks the place: @reason (lost, omitted, "
     "illegible, damage, …), @unit and @quantity say what and how much is missing, "
-    '<desc> describes it, @resp="#editor"; @cert medium or low marks a probable gap. '
+    "<desc> describes it, @resp names the editor; @cert medium or low marks a probable gap. "
     "A gap holds no character of the witness and adds nothing to any text layer."
 )
 NORMALISATION = (
