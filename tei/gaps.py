@@ -124,14 +124,13 @@ def load_gaps(siglum: str, root: Path | None = None) -> tuple[Gap, ...]:
     path = source.directory / "structure.toml"
     data = _read_toml(path)
     gaps: list[Gap] = []
+    taken = {d.id for d in structure.divs} | {b.id for b in structure.blocks}
     for i, entry in enumerate(_entries(path, data, "gap")):
         where = f"gap #{i + 1} at {entry.get('at', '?')}"
-        gaps.append(check_gap(path, where, entry, source.raw, structure))
-    taken = {d.id for d in structure.divs} | {b.id for b in structure.blocks}
-    for gap in gaps:
-        if not gap.id:
-            continue
+        gap = check_gap(path, where, entry, source.raw, structure)
         if gap.id in taken:
-            raise CorpusError(f"{path}: gap at {gap.at}: id {gap.id!r} is already used")
-        taken.add(gap.id)
+            raise CorpusError(f"{path}: {where}: id {gap.id!r} is already used")
+        if gap.id:
+            taken.add(gap.id)
+        gaps.append(gap)
     return tuple(sorted(gaps, key=lambda g: g.at))
