@@ -1,13 +1,14 @@
-"""Encode the body of a source: divisions, blocks, page furniture and edits as TEI.
+"""Encode the body of a source: divisions, blocks, page furniture, edits and gaps as TEI.
 
 The body holds every raw character of ``raw[body_start:body_end]`` exactly once, in
-order, as text nodes outside ``<corr>``/``<reg>`` (the lossless raw rule); nothing
-is indented. Deterministic normalisations (``tei.normal``) are not encoded.
+order, as text nodes outside ``<corr>``/``<reg>`` and ``<gap>`` (the lossless raw rule);
+nothing is indented. Deterministic normalisations (``tei.normal``) are not encoded.
 """
 
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from lxml import etree
 from corpus import Block, Div, Furniture
 from normalise.edits import Edit
 from tei.edition import EditionLog
+from tei.gaps import Gap
 from tei.normal import is_deterministic
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
@@ -67,6 +69,21 @@ def label(ident: str, parent: str) -> str:
     while common < min(len(own) - 1, len(other)) and own[common] == other[common]:
         common += 1
     return "_".join(own[common:])
+
+
+Event = Edit | Furniture | Gap
+"""What ``encode_span`` places inside a block's text."""
+
+
+def bounds(event: Event) -> tuple[int, int]:
+    """The raw span of an event (a gap is empty: it adds and removes nothing)."""
+    return (event.at, event.at) if isinstance(event, Gap) else (event.start, event.end)
+
+
+def _order(event: Event) -> tuple[int, int, int]:
+    """Raw order; at one offset a gap comes first, then an edit, then furniture."""
+    rank = 0 if isinstance(event, Gap) else 2 if isinstance(event, Furniture) else 1
+    return (*bounds(event), rank)
 
 
 def join_hyphenation(edits: list[Edit], boundaries: frozenset[int]) -> list[Edit]:
@@ -149,6 +166,8 @@ class BodyEncoder:
         self._furniture = sorted(structure.furniture, key=lambda f: f.start)
         self._edit_starts = [e.start for e in self._edits]
         self._furniture_starts = [f.start for f in self._furniture]
+        self._gaps = list(self.log.gaps)
+        self._body_end = structure.body_end
         body = etree.Element(tei("body"))
         tops = sorted((d for d in structure.divs if not d.parent), key=lambda d: d.start)
         for div in tops:
@@ -247,25 +266,29 @@ class BodyEncoder:
         self.encode_span(element, block.start, block.end)
 
     def encode_span(self, element: etree._Element, start: int, end: int) -> None:
-        """Encode ``raw[start:end]`` into ``element``: text, furniture and edits."""
+        """Encode ``raw[start:end]`` into ``element``: text, furniture, edits and gaps."""
         raw = self._raw
         position = start
         for event in self._events(start, end):
-            append_text(element, raw[position : event.start])
+            event_start, event_end = bounds(event)
+            append_text(element, raw[position:event_start])
             if isinstance(event, Furniture):
                 self._furniture_element(element, event)
+            elif isinstance(event, Gap):
+                self._gap(element, event)
             else:
                 self._choice(element, event)
-            position = event.end
+            position = event_end
         append_text(element, raw[position:end])
 
-    def _events(self, start: int, end: int) -> Iterable[Edit | Furniture]:
-        """Edits and furniture inside ``[start, end)``, in raw order.
+    def _events(self, start: int, end: int) -> Iterable[Event]:
+        """Edits, furniture and gaps inside ``[start, end)``, in raw order.
 
         An insertion (empty edit) belongs to the block that begins at its offset, or
-        to the last block at the end of the text (as in ``Repair.reading_span``).
+        to the last block at the end of the text (as in ``Repair.reading_span``); so
+        does a gap. A gap that falls inside an edit is placed after it (with a warning).
         """
-        inside: list[Edit | Furniture] = []
+        inside: list[Event] = []
         last = end >= len(self._raw) and end > start
         for k in range(bisect.bisect_left(self._edit_starts, start), len(self._edits)):
             edit = self._edits[k]
@@ -279,13 +302,22 @@ class BodyEncoder:
                 break
             if item.end <= end:
                 inside.append(item)
-        inside.sort(key=lambda e: (e.start, e.end, isinstance(e, Furniture)))
+        closing = end == self._body_end
+        inside += [g for g in self._gaps if start <= g.at < end or (closing and g.at == end)]
+        inside.sort(key=_order)
         position = start
         for event in inside:
-            if event.start < position:
-                self.warnings.append(f"{self.siglum}: edit at {event.start} overlaps; not encoded")
+            event_start, event_end = bounds(event)
+            if event_start < position and isinstance(event, Gap):
+                self.warnings.append(
+                    f"{self.siglum}: gap at {event.at} falls inside an edit; placed at {position}"
+                )
+                yield dataclasses.replace(event, at=position)
                 continue
-            position = event.end
+            if event_start < position:
+                self.warnings.append(f"{self.siglum}: edit at {event_start} overlaps; not encoded")
+                continue
+            position = event_end
             yield event
 
     def _furniture_element(self, element: etree._Element, item: Furniture) -> None:
@@ -314,6 +346,19 @@ class BodyEncoder:
         if item.note:
             corr.set("ana", self._evidence(item.note))
         corr.text = edit.replacement or None
+
+    def _gap(self, element: etree._Element, gap: Gap) -> None:
+        """``<gap reason unit quantity resp="#editor"><desc>…</desc></gap>``: no raw text."""
+        node = etree.SubElement(element, tei("gap"))
+        if gap.id:
+            node.set(XML_ID, self.xml_id(gap.id))
+        node.set("reason", gap.reason)
+        node.set("unit", gap.unit)
+        node.set("quantity", str(gap.quantity))
+        node.set("resp", "#editor")
+        if gap.cert:
+            node.set("cert", gap.cert)
+        etree.SubElement(node, tei("desc")).text = gap.desc
 
     def _choice(self, element: etree._Element, edit: Edit) -> None:
         damage = edit.kind in DAMAGE or (edit.kind == "long-s" and "ſ" not in edit.original)

@@ -41,6 +41,13 @@ CORRECTION = (
     'kept as <sic> with an empty (or single-space) <corr type="noise|stamp|scan">: '
     "they are raw characters of the witness, not text of the work and not forme work."
 )
+GAPS = (
+    "Where the witness lacks something the printed work had (a figure that the "
+    "transcription did not take over), <gap> marks the place: @reason (lost, omitted, "
+    "illegible, damage, …), @unit and @quantity say what and how much is missing, "
+    "<desc> describes it, @resp names the editor; @cert medium or low marks a probable gap. "
+    "A gap holds no character of the witness and adds nothing to any text layer."
+)
 NORMALISATION = (
     "Declared once and not encoded per occurrence: long s (ſ) is read as s; superscript-e "
     "umlauts (aͤ oͤ uͤ) are read as ä ö ü; every run of white space is read as one space. "
@@ -235,7 +242,7 @@ def build_header(structure: Structure, meta: Mapping[str, Any], urn_base: str) -
         "them in TEI P5, formalises their rules as code and publishes an edition.",
     )
     editorial = _el(encoding_desc, "editorialDecl")
-    _paragraphs(editorial, "correction", CORRECTION)
+    _paragraphs(editorial, "correction", CORRECTION, GAPS)
     _paragraphs(editorial, "normalization", NORMALISATION)
     _paragraphs(editorial, "hyphenation", HYPHENATION, eol="all")
     _paragraphs(editorial, "segmentation", SEGMENTATION)

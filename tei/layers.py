@@ -8,9 +8,11 @@
 - **reading**: the ``<corr>``/``<reg>`` of every choice, furniture left out, then the
   declared normalisations (ſ -> s, aͤ oͤ uͤ -> ä ö ü).
 
-A removed piece of furniture reads as one space where both its raw neighbours are
-non-space (as in ``tei.edition``). Diplomatic and reading text are whitespace-folded,
-one line per block; a division or the whole body joins its blocks with blank lines.
+An editorial ``<gap>`` (with its ``<desc>``) holds no text of the witness and adds
+nothing to any layer. A removed piece of furniture reads as one space where both its
+raw neighbours are non-space (as in ``tei.edition``). Diplomatic and reading text are
+whitespace-folded, one line per block; a division or the whole body joins its blocks
+with blank lines.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ LAYERS = ("raw", "diplomatic", "reading")
 BLOCK_TAGS = frozenset({"head", "p", "item", "ab", "note"})
 ORIGINALS = frozenset({"sic", "orig"})
 READINGS = frozenset({"corr", "reg"})
+EDITORIAL = frozenset({"gap"})
+"""Elements the editor adds that hold no witness text (a gap's ``<desc>`` describes)."""
 _LB = "\x01"
 _LB_RUN = re.compile(_LB + r"\s*")
 
@@ -78,7 +82,7 @@ def tei_tree(path: Path, tree: etree._ElementTree) -> tuple[etree._ElementTree, 
 def _raw(element: etree._Element, parts: list[str], furniture: dict[etree._Element, int]) -> None:
     """Append the raw text inside ``element`` to ``parts``; note where each ``<fw>`` starts."""
     name = _local(element)
-    if name in READINGS:
+    if name in READINGS or name in EDITORIAL:
         return
     if name == "fw":
         furniture[element] = len(parts)  # index into parts; turned into an offset later
@@ -119,7 +123,7 @@ class _Renderer:
         if name == "fw":
             space = self.spaces.get(element, "")
             return raw_text(element), space, space
-        if name in ("pb", "lb") or not name:
+        if name in ("pb", "lb") or name in EDITORIAL or not name:
             return "", "", ""
         if name == "choice":
             return self._choice(element)
@@ -193,7 +197,7 @@ def _raw_until(element: etree._Element, stop: etree._Element, parts: list[str]) 
     """Append raw text of ``element`` up to ``stop``; True once ``stop`` is reached."""
     if element is stop:
         return True
-    if _local(element) in READINGS:
+    if _local(element) in READINGS or _local(element) in EDITORIAL:
         return False
     parts.append(element.text or "")
     for child in element:

@@ -17,6 +17,7 @@ import pytest
 
 from corpus import CorpusError, load_corrections, load_source, load_structure
 from corpus.sources import CORPUS_DIR, PARAGRAPH_TYPES
+from tei.gaps import load_gaps
 
 SOURCES = {
     "schwaighofer1927": {
@@ -149,12 +150,24 @@ def test_schwaighofer_pages_and_laws() -> None:
     assert note.kind == "note" and raw[note.start : note.end].startswith("---")
 
 
-def test_pierer_gap_is_noted() -> None:
+def test_pierer_gaps_are_entries_and_noted() -> None:
     structure = load_structure("pierer1861")
     raw = load_source("pierer1861").raw
-    block = next(b for b in structure.blocks if b.id == "preference.p1")
-    assert "diese Figur" in raw[block.start : block.end]
-    assert "GAP" in block.note and "figure" in block.note
+    blocks = {b.id: b for b in structure.blocks}
+    first, second = load_gaps("pierer1861")
+    p1, p6 = blocks["preference.p1"], blocks["preference.p6"]
+    assert p1.start <= first.at < p1.end and p6.start <= second.at < p6.end
+    assert raw[: first.at].endswith("Jeder Spieler macht diese Figur")
+    assert raw[second.at :].startswith("\n\nso schließt sich die Partie")
+    assert (first.id, first.cert, second.id, second.cert) == (
+        "preference.gap1",
+        "",
+        "preference.gap2",
+        "medium",
+    )
+    assert all((g.reason, g.unit, g.quantity) == ("lost", "figure", 1) for g in (first, second))
+    assert "preference.gap1" in p1.note and "preference.gap2" in p6.note
+    assert "preference.gap2" in blocks["preference.p7"].note
 
 
 def test_polizei_header_is_furniture() -> None:
@@ -267,3 +280,15 @@ def test_schwaighofer_offsets_of_corrections_shifted_raise(tmp_path: Path) -> No
     path.write_text(text, encoding="utf-8")
     with pytest.raises(CorpusError, match=r"corrections\.toml: correction #1: sic"):
         load_corrections("schwaighofer1927", tmp_path)
+
+
+def test_pierer_gap_shifted_offset_raises(tmp_path: Path) -> None:
+    target = _copy(tmp_path, "pierer1861")
+    path = target / "structure.toml"
+    text, count = re.subn(
+        r"(?m)^at = (\d+)$", lambda m: f"at = {int(m.group(1)) + 1}", path.read_text(), count=1
+    )
+    assert count == 1
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CorpusError, match=r"structure\.toml: gap #1 at \d+: after '.*Figur'"):
+        load_gaps("pierer1861", tmp_path)

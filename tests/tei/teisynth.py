@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from normalise.edits import KINDS, Edit
+from tei.gaps import GAP_REASONS, GAP_UNITS
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "build" / "schema" / "tei_all.rng"
@@ -52,12 +53,14 @@ def write_source(
     furniture: Sequence[tuple[str, str, str]] = (),
     corrections: Sequence[tuple[str, str, str, str]] = (),
     meta: str = "",
+    gaps: Sequence[tuple[str, dict[str, object]]] = (),
 ) -> str:
     """Write a synthetic source under ``root/siglum``; returns its raw text.
 
     ``divs`` are ``(id, type, parent)``; ``furniture`` is ``(kind, text, n)``, found
     in order in the raw text; ``corrections`` are ``(sic, corr, kind, cert)``, found in
-    order as well.
+    order as well; ``gaps`` are ``(after, fields)``: a ``[[gap]]`` entry with ``fields``
+    placed right after the first ``after`` in the body.
     """
     raw = before
     spans: list[dict[str, object]] = []
@@ -110,7 +113,11 @@ def write_source(
                 "note": f"editor: {sic} -> {corr}",
             }
         )
-    write_files(root, siglum, raw, div_rows, spans, furniture_rows, correction_rows, meta)
+    gap_rows = [
+        {"at": raw.index(after, len(before)) + len(after), "after": after, **fields}
+        for after, fields in gaps
+    ]
+    write_files(root, siglum, raw, div_rows, spans, furniture_rows, correction_rows, meta, gap_rows)
     return raw
 
 
@@ -123,8 +130,10 @@ def write_files(
     furniture: Sequence[dict[str, object]] = (),
     corrections: Sequence[dict[str, object]] = (),
     meta: str = "",
+    gaps: Sequence[dict[str, object]] = (),
 ) -> None:
-    """Write raw.txt, meta.toml, structure.toml and corrections.toml of a source."""
+    """Write raw.txt, meta.toml, structure.toml (with ``[[gap]]`` entries) and
+    corrections.toml of a source."""
     directory = root / siglum
     directory.mkdir(parents=True, exist_ok=True)
     data = raw.encode("utf-8")
@@ -138,7 +147,10 @@ def write_files(
         encoding="utf-8",
     )
     (directory / "structure.toml").write_text(
-        _tables("div", divs) + _tables("block", blocks) + _tables("furniture", furniture),
+        _tables("div", divs)
+        + _tables("block", blocks)
+        + _tables("furniture", furniture)
+        + _tables("gap", gaps),
         encoding="utf-8",
     )
     (directory / "corrections.toml").write_text(
@@ -201,6 +213,21 @@ SYNTH_FURNITURE = (
     ("noise", "xqzv#", ""),
     ("marker", "\ufffd   8    \ufffd", "8"),
 )
+SYNTH_GAPS = (
+    (
+        "Die Farbe muß bekannt werden.",
+        {
+            "id": "tresett.gap1",
+            "reason": "lost",
+            "unit": "figure",
+            "quantity": 2,
+            "cert": "medium",
+            "desc": "Two figures of <tricks> & trumps",
+        },
+    ),
+)
+"""One gap: a probable loss of two figures after the last rule (XML-special characters in
+the description)."""
 SYNTH_CORRECTIONS = (
     ("Karten Karten", "Karten", "ocr", "high"),
     ("25.", "2.", "editorial", "medium"),
@@ -208,7 +235,7 @@ SYNTH_CORRECTIONS = (
 
 
 def write_synth(root: Path, siglum: str = "synth1798") -> str:
-    """The permanent synthetic fixture: every block kind, furniture kind and edit kind."""
+    """The permanent synthetic fixture: every block kind, furniture kind and edit kind, a gap."""
     return write_source(
         root,
         siglum,
@@ -222,17 +249,46 @@ def write_synth(root: Path, siglum: str = "synth1798") -> str:
         after="colour chart scan",
         furniture=SYNTH_FURNITURE,
         corrections=SYNTH_CORRECTIONS,
+        gaps=SYNTH_GAPS,
     )
 
 
 ALPHABET = ["a", "b", "e", "n", "ſ", "⸗", " ", " ", "\n", "\r", "<", "&", "u\u0364", "\ufffd", "Z"]
 
 
+def random_gaps(
+    seed: int, start: int, end: int, furniture: Sequence[dict[str, object]]
+) -> list[dict[str, object]]:
+    """Zero to three gaps in ``[start, end]``, none inside furniture, drawn from their own
+    generator (so the rest of a random source does not depend on them)."""
+    rng = random.Random(seed ^ 0x9A9)
+    spans = [(int(f["start"]), int(f["end"])) for f in furniture]  # type: ignore[call-overload]
+    rows: list[dict[str, object]] = []
+    for k in range(rng.randint(0, 3)):
+        at = rng.choice([rng.randint(start, end), end])
+        if any(a < at < b for a, b in spans):
+            continue
+        row: dict[str, object] = {
+            "at": at,
+            "reason": rng.choice(GAP_REASONS),
+            "unit": rng.choice(GAP_UNITS),
+            "quantity": rng.randint(1, 3),
+            "desc": "gap " + "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 9))),
+        }
+        if rng.random() < 0.5:
+            row["cert"] = rng.choice(["high", "medium", "low"])
+        if rng.random() < 0.5:
+            row["id"] = f"gap{k}"
+        rows.append(row)
+    return rows
+
+
 def random_source(root: Path, seed: int, siglum: str = "rand") -> list[Edit]:
-    """Write a random source (blocks of every kind, furniture, corrections) under ``root``.
+    """Write a random source (blocks of every kind, furniture, corrections, gaps) under ``root``.
 
     Returns random automatic edits for it: sorted, disjoint, some crossing block or
-    furniture boundaries (the edition must drop those).
+    furniture boundaries (the edition must drop those). Gaps fall anywhere in the body
+    but inside furniture, also at block boundaries, at the body's end and inside edits.
     """
     rng = random.Random(seed)
 
@@ -295,7 +351,9 @@ def random_source(root: Path, seed: int, siglum: str = "rand") -> list[Edit]:
                     "cert": rng.choice(["high", "medium", "low"]),
                 }
             )
-    write_files(root, siglum, raw, div_rows, blocks, furniture, corrections)
+    body = [int(blocks[0]["start"]), int(blocks[-1]["end"])]  # type: ignore[call-overload]
+    gaps = random_gaps(seed, body[0], body[1], furniture)
+    write_files(root, siglum, raw, div_rows, blocks, furniture, corrections, gaps=gaps)
     edits: list[Edit] = []
     position = 0
     while True:
