@@ -146,26 +146,65 @@ DEFAULT_CONTEXT: dict[str, JSON] = {
 
 _CHANCE_ACTIONS = {c: Action(f"deal {c}", _DEAL_CITES) for c in FRENCH_32}
 _CARD_BY_TEXT = {str(c): c for c in FRENCH_32}
+_CARD_VERBS = ("deal", "discard", "play")
 
 
-def _check_context(context: Mapping[str, JSON]) -> dict[str, JSON]:
-    """The Partie context with defaults filled in; refuses malformed ones."""
+def _canonical(text: str) -> str:
+    """``text`` with a card written ``T<suit>`` (rules/ADAPTER.md) given as ``10<suit>``."""
+    verb, _, rest = text.partition(" ")
+    if verb in _CARD_VERBS and len(rest) == 2 and rest[0] == "T":
+        return f"{verb} 10{rest[1]}"
+    return text
+
+
+def _count(value: JSON) -> bool:
+    """Whether ``value`` is a whole number >= 0 (``true`` and ``false`` are not numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_context(context: JSON, variant: Variant) -> dict[str, JSON]:
+    """The Partie context with defaults filled in; refuses malformed ones, naming the field."""
+    if not isinstance(context, Mapping):
+        raise RulesError(
+            "context: the Partie context is an object {deal, dealer, score, deals} "
+            f"(p1, p13, p14), not {type(context).__name__} {context!r}"
+        )
+    unknown = sorted(set(context) - set(DEFAULT_CONTEXT))
+    if unknown:
+        raise RulesError(
+            f"context: no field {', '.join(map(repr, unknown))}; the fields are deal, dealer, "
+            "score and deals (p1, p13, p14)"
+        )
     ctx = {**DEFAULT_CONTEXT, **context}
     if ctx["dealer"] not in ("A", "B"):
-        raise RulesError(f"context: dealer is 'A' or 'B', not {ctx['dealer']!r}")
+        raise RulesError(f"context.dealer: 'A' or 'B' (p2, p13), not {ctx['dealer']!r}")
     score = ctx["score"]
     if (
         not isinstance(score, Mapping)
         or set(score) != {"A", "B"}
-        or not all(isinstance(v, int) and v >= 0 for v in score.values())
+        or not all(_count(v) for v in score.values())
     ):
-        raise RulesError(f"context: score is {{'A': n, 'B': n}} with n >= 0, not {score!r}")
+        raise RulesError(
+            f"context.score: {{'A': n, 'B': n}} with whole numbers n >= 0 (p13), not {score!r}"
+        )
     deal = ctx["deal"]
-    if not isinstance(deal, int) or deal < 1:
-        raise RulesError(f"context: deal is a number from 1, not {deal!r}")
+    if not _count(deal) or deal < 1:
+        raise RulesError(f"context.deal: a whole number from 1 (p13), not {deal!r}")
+    if variant["deals"] is not None and deal > variant["deals"]:
+        raise RulesError(
+            f"context.deal: the Partie of {variant.name} has {variant['deals']} deals "
+            f"(p1 '4 Spiele auf eine Partie', p14), not a deal {deal}"
+        )
     deals = ctx["deals"]
-    if not isinstance(deals, Mapping) or set(deals) != {"A", "B"}:
-        raise RulesError(f"context: deals is {{'A': [...], 'B': [...]}}, not {deals!r}")
+    if (
+        not isinstance(deals, Mapping)
+        or set(deals) != {"A", "B"}
+        or not all(isinstance(v, list) and all(_count(n) for n in v) for v in deals.values())
+    ):
+        raise RulesError(
+            "context.deals: {'A': [...], 'B': [...]}, the scores of the deals before "
+            f"(p14), not {deals!r}"
+        )
     return ctx
 
 
@@ -181,7 +220,7 @@ class PiquetState(State):
         packet: int,
     ) -> None:
         super().__init__(game, variant, context)
-        self.ctx = _check_context(context)
+        self.ctx = _check_context(context, variant)
         self.sizes = tuple(sizes)
         self.packet = packet
         self.hands: dict[str, list[Card]] = {"elder": [], "younger": []}
@@ -201,6 +240,15 @@ class PiquetState(State):
         self.tricks: list[tuple[str, Card, Card | None, str]] = []
         self.lead: Card | None = None
         self.leader = "elder"
+
+    def apply(self, action: Action | str) -> Action:
+        """Apply a legal action; a card may be written with ``T`` for 10 (``discard TS``).
+
+        The action is recorded in the canonical notation (``discard 10S``).
+        """
+        if not isinstance(action, Action):
+            action = _canonical(str(action))
+        return super().apply(action)
 
     # ------------------------------------------------------------ whose turn
 
@@ -682,6 +730,19 @@ class PiquetGame(Game):
     def seats_of(self, variant: Variant) -> tuple[str, ...]:
         """Elder (Vorhand, leads) and younger (the dealer)."""
         return SEATS
+
+    def new_game(
+        self,
+        variant: str | Variant | None = None,
+        *,
+        seed: int | None = None,
+        deal: JSON | None = None,
+        context: Mapping[str, JSON] | None = None,
+    ) -> State:
+        """A new deal (see :meth:`Game.new_game`); a context that is not an object is refused."""
+        if context is not None:
+            _check_context(context, self.variant(variant))
+        return super().new_game(variant, seed=seed, deal=deal, context=context)
 
     def initial_state(
         self, variant: Variant, context: Mapping[str, JSON], deal: JSON | None

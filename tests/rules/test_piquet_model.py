@@ -126,6 +126,47 @@ def test_refused_deals_name_the_problem() -> None:
         GAME.new_game("partie99", seed=1)
 
 
+def test_t_for_ten_is_accepted_in_actions_and_written_10() -> None:
+    """rules/ADAPTER.md: ``T`` is accepted for 10 on input, ``10`` written on output."""
+    deal = {k: [c.replace("10", "T") for c in v] for k, v in SHORT.items()}
+    state = started(["discard TS", "discard 9S"], deal)
+    assert [a.text for a in state.player_history()] == ["discard 10S", "discard 9S"]
+    assert state.to_json()["actions"] == ["discard 10S", "discard 9S"]
+    assert "discard 10S" not in state.legal_texts() and "discard TS" not in state.legal_texts()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("discard TS")  # already discarded
+    assert p(5) in refused.value.cites and "does not hold 10S" in refused.value.reason
+    via_replay = replay(GAME, {"deal": SHORT, "actions": ["discard TS", "discard 9S"]})
+    assert via_replay == replay(GAME, {"deal": SHORT, "actions": ["discard 10S", "discard 9S"]})
+    state = started([*EXCHANGED, "declare point", "declare point", "declare sequences",
+                     "declare sequences", "declare sets", "play TS"])  # fmt: skip
+    assert state.tricks == [] and str(state.lead) == "10S"
+
+
+@pytest.mark.parametrize(
+    ("context", "words"),
+    [
+        ("A deals", "context: the Partie context is an object"),
+        ([], "context: the Partie context is an object"),
+        ({"dealer": "C"}, "context.dealer"),
+        ({"deal": True}, "context.deal"),
+        ({"score": {"A": 0}}, "context.score"),
+        ({"deals": {"A": ["10"], "B": []}}, "context.deals"),
+        ({"turn": 1}, "no field 'turn'"),
+    ],
+)
+def test_a_malformed_context_is_refused_naming_the_field(context: object, words: str) -> None:
+    with pytest.raises(RulesError) as refused:
+        replay(GAME, {"deal": SHORT, "actions": [], "context": context})
+    assert words in str(refused.value) and "(p" in str(refused.value)
+
+
+def test_a_four_deal_partie_has_no_fifth_deal() -> None:
+    assert GAME.new_game("vier_spiele", deal=SHORT, context={"deal": 4}).ctx["deal"] == 4
+    with pytest.raises(RulesError, match=r"context\.deal: .* 4 deals"):
+        GAME.new_game("vier_spiele", deal=SHORT, context={"deal": 5})
+
+
 def test_a_short_hand_plays_to_every_lead_and_can_be_capot() -> None:
     worked = {t.id: t for t in load_worked(GAME)}["piquet.transcript.law6_short_hand_capot"]
     result = replay(GAME, worked.input())
