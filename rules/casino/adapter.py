@@ -60,6 +60,11 @@ ADAPTERS: dict[str, Callable[[JSON], JSON]] = {
         bool(i.get("remainder", False)),
         bool(i.get("remainder_scores", False)),
     ),
+    "casino.court_sweep_point": lambda i: _fn("court_sweep_point")(
+        parse_card(i["court"]),
+        parse_cards(i["table"]),
+        bool(i.get("remainder_scores", False)),
+    ),
     "casino.remainder_taker": _remainder,
     "casino.party_of": lambda i: _fn("party_of")(i["seat"], _players(i)),
     "casino.play_order": lambda i: list(_fn("play_order")(i["dealer"], _players(i))),
@@ -68,7 +73,10 @@ ADAPTERS: dict[str, Callable[[JSON], JSON]] = {
     "casino.deal_rounds": lambda i: _fn("deal_rounds")(int(i["players"])),
     "casino.deal": _deal,
     "casino.may_trail": lambda i: _fn("may_trail")(
-        parse_cards(i["hand"]), parse_cards(i["table"]), bool(i.get("must_capture", False))
+        parse_cards(i["hand"]),
+        parse_cards(i["table"]),
+        bool(i.get("must_capture", False)),
+        bool(i.get("dealer_last_card", False)),
     ),
     "casino.deal_points": lambda i: _fn("deal_points")(
         {party: parse_cards(cards) for party, cards in i["captured"].items()},

@@ -415,19 +415,28 @@ def maximal_captures(card: Card, table: Sequence[Card]) -> list[list[Card]]:
 _CLEARING_EMENDATION = Emendation(
     paragraph=law(6),
     reading=(
-        "a point for every play that takes the last card(s) from the table; the cards "
-        "left at the end and given to the last capture (Gesetz 7) score no point by themselves"
+        "a point for every play that takes the last card(s) from the table by pairing or "
+        "combination; the Kehraus, the cards left at the end, scores no point by itself, "
+        "whether the last capture takes them (Gesetz 7) or the dealer's last court (p1, p6)"
     ),
     raw="Derjenige, der die letzte Tischkarte nimmt, oder den Tisch räumt, zählt für jedesmal",
     evidence=(
         "Gesetz 6 gives the point to the one who takes the last table card or clears the "
-        "table; Gesetz 7 gives the cards left at the end to the last capture without a "
-        "word of a point. Hoyle's Games Improved (p. 246) scores a point only 'if he clear "
-        "the board before the conclusion of the game'; Foster's Complete Hoyle (1897): the "
-        "last cards 'do not count as a sweep'. The literal reading that the remainder is "
-        "'the last table card' taken, and scores, is the variant reading_kehraus_point. "
-        "The dealer's last court (p1, p6) takes the cards left by a play of its own: that "
-        "play clears the table and scores."
+        "table; Gesetz 7 gives the cards left at the end to the last capture and names that "
+        "taking 'den Sweep, oder den Kehraus' without a word of a point. The dealer's "
+        "court takes 'die noch übrigen Tischkarten' (p1), the very words p6 uses for what "
+        "the last capture takes ('die noch übrigen Tischkarten, nebst denen von D und A'), "
+        "and p6 sets the court beside it as the same taking ('hat aber A eine Hofkarte, so "
+        "nimmt A die noch übrigen Karten'). "
+        "So the two are one thing and score alike: a court that takes the rest scores the "
+        "point only where its pairing alone would clear the table (every card left is of "
+        "its name). Hoyle's Games Improved (p. 246) scores a point only 'if he clear the "
+        "board before the conclusion of the game'; Foster's Complete Hoyle (1897): the last "
+        "cards 'do not count as a sweep'. The literal reading that taking the rest is "
+        "taking 'die letzte Tischkarte', and scores, whoever takes it, is the variant "
+        "reading_kehraus_point. Scoring the court's taking but not the last capture's (as "
+        "earlier builds of this edition did) has no ground in the text: both take the rest "
+        "with the card played ('mit selbigem', Gesetz 7)."
     ),
     cert="medium",
 )
@@ -444,9 +453,9 @@ def clearing_point(
 
     "Derjenige, der die letzte Tischkarte nimmt, oder den Tisch räumt, zählt für
     jedesmal unwiderruflich eine Point" (Gesetz 6); it is marked at once and never
-    deducted (p7). ``remainder`` says that ``taken`` are the cards left at the end and
-    given to the last capture (Gesetz 7): they score only under the reading
-    ``remainder_scores``.
+    deducted (p7). ``remainder`` says that ``taken`` are the cards left at the end, the
+    Kehraus (Gesetz 7; the dealer's court, p1): they score only under the reading
+    ``remainder_scores`` (see :func:`court_sweep_point` for the court).
     """
     on_table = _check_cards(table, "table")
     chosen = _check_cards(taken, "taken")
@@ -458,6 +467,24 @@ def clearing_point(
     if remainder and not remainder_scores:
         return 0
     return 1
+
+
+@rule(paragraphs=[p(1), p(6), law(6), law(7)], emendations=[_CLEARING_EMENDATION])
+def court_sweep_point(court: Card, table: Sequence[Card], remainder_scores: bool = False) -> int:
+    """The clearing point of the dealer's last court taking the rest of the table (p1, p6).
+
+    The court takes "die noch übrigen Tischkarten" (p1): that is the Kehraus of Gesetz 7
+    and scores no point (emendation), unless every card on the table is of the court's
+    name, when its pairing alone clears the table (Gesetz 6, as with ``capture``). Under
+    ``remainder_scores`` (reading_kehraus_point) it always scores, as the last capture's
+    Kehraus does.
+    """
+    on_table = _check_cards(table, "table")
+    _check_cards([court, *on_table], "court and table")
+    if court.rank not in COURTS:
+        raise CasinoError(f"only a King, Queen or Valet takes the rest of the table, not {court}")
+    pairs_all = all(c.rank == court.rank for c in on_table)
+    return clearing_point(on_table, on_table, not pairs_all, remainder_scores)
 
 
 _COURT_EMENDATION = Emendation(
@@ -685,20 +712,32 @@ _TRAIL_EMENDATION = Emendation(
 )
 
 
-@rule(paragraphs=[p(5)], emendations=[_TRAIL_EMENDATION])
-def may_trail(hand: Sequence[Card], table: Sequence[Card], must_capture: bool = False) -> bool:
+@rule(paragraphs=[p(5), p(1)], emendations=[_TRAIL_EMENDATION])
+def may_trail(
+    hand: Sequence[Card],
+    table: Sequence[Card],
+    must_capture: bool = False,
+    dealer_last_card: bool = False,
+) -> bool:
     """Whether the player may lay a card to the table ("eine Karte zugeben") without taking.
 
     Always, in the edition's reading; under ``must_capture`` only when no card of his
-    hand can take anything ("wo nicht, so giebt er eine zu", p5).
+    hand can take anything ("wo nicht, so giebt er eine zu", p5). ``dealer_last_card``:
+    the hand is the dealer's last card of the deal, whose court "die noch übrigen
+    Tischkarten wegnehmen kann" (p1): a court there can take whatever lies on the
+    table, so under ``must_capture`` he may not lay it down.
     """
     held = _check_cards(hand, "hand")
     on_table = _check_cards(table, "table")
     _check_cards([*held, *on_table], "hand and table")
     if not held:
         raise CasinoError("a player without cards has nothing to play")
+    if dealer_last_card and len(held) != 1:
+        raise CasinoError(f"the dealer's last card is one card, not {len(held)} (p1)")
     if not must_capture:
         return True
+    if dealer_last_card and on_table and held[0].rank in COURTS:
+        return False
     return not any(takes_anything(str(c), [str(t) for t in on_table]) for c in held)
 
 

@@ -12,8 +12,11 @@ A deal runs through these phases, each action citing its paragraphs:
    <card>`` (each must still fit a whole capture: cards of the card's name and groups
    adding up to its number) and closed with ``done``. A capture that empties the table
    scores a point at once (Gesetz 6). The dealer's last card, if a court, may instead
-   ``kehraus <card>``: take everything left on the table (p1, p6).
-3. **end** (Gesetz 7, p6, p7, Gesetz 1): the last capture takes the cards left; each
+   ``kehraus <card>``: take everything left on the table (p1, p6); under
+   ``reading_must_capture`` he then may not lay it down.
+3. **end** (Gesetz 7, p6, p7, Gesetz 1): the last capture takes the cards left; this
+   Kehraus, like the dealer's court, scores no clearing point unless the reading
+   ``reading_kehraus_point`` is chosen (:func:`~rules.casino.functions.court_sweep_point`); each
    party counts the cards, spades, the two Casinos and the Aces; the smaller number is
    deducted from the larger (not at three, drei.p1).
 
@@ -177,10 +180,10 @@ VARIANTS: dict[str, Variant] = {
         _variant(
             "reading_kehraus_point",
             "Reading: the Kehraus scores a point",
-            "Four persons; the cards left at the end, taken by the last capture (Gesetz 7), "
-            "count as clearing the table for a point, reading Gesetz 6's 'die letzte "
-            "Tischkarte nimmt' literally.",
-            [law(6), law(7)],
+            "Four persons; the cards left at the end count as clearing the table for a "
+            "point, whether the last capture takes them (Gesetz 7) or the dealer's last "
+            "court (p1, p6), reading Gesetz 6's 'die letzte Tischkarte nimmt' literally.",
+            [law(6), law(7), p(1)],
             remainder_scores=True,
         ),
     )
@@ -309,12 +312,11 @@ class CasinoState(State):
         hand = self.hands[seat]
         table = self.table
         can = {c: f.takes_anything(c, table) for c in hand}
-        trail_ok = not self.variant["must_capture"] or not any(can.values())
-        kehraus_ok = (
-            self.variant["court_sweeps"]
-            and seat == self.dealer
-            and bool(table)
-            and self._last_card_of_deal(seat)
+        kehraus_ok = self._kehraus_open(seat)
+        # p5 read as a rule: whoever can take may not lay a card down; the dealer's last
+        # court can always take the rest of the table (p1; casino.may_trail)
+        trail_ok = not self.variant["must_capture"] or not (
+            any(can.values()) or (kehraus_ok and hand[0] in _COURT_TEXTS)
         )
         actions: list[Action] = []
         for card in hand:
@@ -325,6 +327,15 @@ class CasinoState(State):
             if kehraus_ok and card in _COURT_TEXTS:
                 actions.append(_KEHRAUS_ACTIONS[card])
         return actions
+
+    def _kehraus_open(self, seat: str) -> bool:
+        """Whether ``seat`` plays the dealer's last card with cards left to take (p1, p6)."""
+        return (
+            self.variant["court_sweeps"]
+            and seat == self.dealer
+            and bool(self.table)
+            and self._last_card_of_deal(seat)
+        )
 
     def _legal_takes(self) -> list[Action]:
         card = self.capturing
@@ -368,6 +379,13 @@ class CasinoState(State):
                 (law(5),),
             )
         if verb == "trail":
+            hand = self.hands[seat]
+            if self._kehraus_open(seat) and not any(f.takes_anything(c, self.table) for c in hand):
+                return IllegalAction(
+                    f"{seat}'s last card of the deal, a court in the dealer's hand, takes the "
+                    "rest of the table, and whoever can take may not lay a card to it",
+                    (p(5), p(1)),
+                )
             return IllegalAction(
                 f"{seat} can take cards from the table and so may not lay a card to it "
                 "(whoever can take, takes)",
@@ -462,9 +480,11 @@ class CasinoState(State):
             self.last_card = card
             self.hands[seat].remove(card)
             taken = tuple(self.table)
-            if f.clearing_point(_cards(taken), _cards(taken)):
+            court = _CARD_BY_TEXT[card]
+            if f.court_sweep_point(court, _cards(taken), self.variant["remainder_scores"]):
                 self.clearings.append((seat, f"takes the rest with {card}"))
             self._take(seat, card, taken)
+            self.remainder = (seat, taken)
             self.log.append(f"{seat} takes the rest, {' '.join(taken)}, with {card}")
             self._advance()
 
@@ -534,7 +554,8 @@ class CasinoState(State):
                 self.clearings.append((taker, "the cards left at the end"))
             self.piles[taker].extend(left)
             self.table = []
-        self.remainder = (taker, left)
+        if left:
+            self.remainder = (taker, left)
         self.phase = "over"
 
     # ------------------------------------------------------------ scoring

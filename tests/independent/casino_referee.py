@@ -225,7 +225,7 @@ class Deal:
         elif verb == "capture":
             self.pending = (seat, arg, [])
         else:  # kehraus
-            self.capture(seat, arg, list(self.table))
+            self.sweep(seat, arg)
             self.advance()
 
     def capture(self, seat: str, played: str, taken: list[str]) -> None:
@@ -236,6 +236,17 @@ class Deal:
         self.piles[self.party(seat)] += [played, *taken]
         self.last_capturer = seat
         if not self.table:
+            self.clears[self.party(seat)] += 1
+
+    def sweep(self, seat: str, court: str) -> None:
+        """p1, p6: the dealer's last court takes the rest of the table. README: this is the
+        Kehraus of Gesetz 7 and marks no point, unless the court pairs every card left
+        (a clearing by pairing, Gesetz 6) or the Kehraus scores (reading_kehraus_point)."""
+        pairs_all = all(rank(c) == rank(court) for c in self.table)
+        self.piles[self.party(seat)] += [court, *self.table]
+        self.table = []
+        self.last_capturer = seat
+        if pairs_all or self.remainder_scores:
             self.clears[self.party(seat)] += 1
 
     def advance(self) -> None:

@@ -186,10 +186,12 @@ SWEEP_ACTIONS = [
 def test_must_capture_counts_the_sweep_as_taking() -> None:
     """reading_must_capture: "only if no card of his can take anything"; the dealer's last
     court can take the rest of the table (p1 "wegnehmen kann"), so he may not lay it down.
-    (The project's model also offers 'trail KH' here; no vector covers the position.)"""
+    The King pairs none of 8H 9S 2D: his Kehraus marks no point (README). The project's
+    model agrees (it once offered 'trail KH' here; the transcript
+    casino.transcript.p1_must_capture_court_sweeps covers the position now)."""
     inp = {"variant": "reading_must_capture", "deal": SWEEP_DEAL}
     out = referee.call(RULE, dict(inp, actions=[*SWEEP_ACTIONS, "kehraus KH"]))
     assert out["legal"][-1] == ["kehraus KH"]
-    assert out["over"] and out["scores"] == {"A": 6, "B": 1, "C": 6, "D": 1}
+    assert out["over"] and out["scores"] == {"A": 5, "B": 1, "C": 5, "D": 1}
     with pytest.raises(referee.Refused):
         referee.call(RULE, dict(inp, actions=[*SWEEP_ACTIONS, "trail KH"]))

@@ -222,6 +222,56 @@ def test_the_dealer_court_sweeps_only_with_the_last_card() -> None:
     assert law(7) in caught.value.cites
 
 
+MUST_SWEEP = next(t for t in load_worked(GAME) if t.id.endswith("p1_must_capture_court_sweeps"))
+
+
+def test_must_capture_forbids_laying_down_the_dealers_last_court() -> None:
+    """p1 with p5 read as a rule: the dealer's last court can take the rest, so it must."""
+    state = started(MUST_SWEEP.actions[:-1], "reading_must_capture", MUST_SWEEP.deal)
+    assert state.table == ["QS", "5S", "4S", "7S"] and state.hands["A"] == ["KS"]
+    assert not f.takes_anything("KS", state.table)  # it pairs nothing
+    assert state.legal_texts() == ["kehraus KS"]
+    assert not f.may_trail(cards("KS"), cards(*state.table), True, True)
+    with pytest.raises(IllegalAction, match="takes the rest of the table") as caught:
+        state.apply("trail KS")
+    assert caught.value.cites == (p(5), p(1))
+    free = started(MUST_SWEEP.actions[:-1], "vier", MUST_SWEEP.deal)
+    assert free.legal_texts() == ["kehraus KS", "trail KS"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10_000))
+def test_must_capture_trails_agree_with_may_trail(seed: int) -> None:
+    """At every turn of reading_must_capture the model offers 'trail' exactly when
+    casino.may_trail allows it (the dealer's last card with the court's power, p1)."""
+    state = GAME.new_game("reading_must_capture", seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        if state.to_act() not in (CHANCE, None) and state.phase == "play":
+            seat = state.to_act()
+            hand = state.hands[seat]
+            last = seat == state.dealer and state._last_card_of_deal(seat)
+            allowed = f.may_trail(cards(*hand), cards(*state.table), True, last)
+            assert any(t.startswith("trail") for t in state.legal_texts()) == allowed
+        state.apply(rng.choice(state.legal_texts()))
+
+
+def test_the_kehraus_scores_alike_whoever_takes_it() -> None:
+    """Gesetz 6, 7, p1, p6: the dealer's court taking the rest scores no point, like the
+    last capture's remainder; both score under reading_kehraus_point."""
+    for variant, point in (("vier", 0), ("reading_kehraus_point", 1)):
+        court = started(KEHRAUS.actions, variant, KEHRAUS.deal)
+        clears = [i for i in court.scores().items if i.item == "clears_table"]
+        assert len(clears) == 2 * point  # A and C, once each
+        kehraus = [i for i in court.scores().items if i.item == "kehraus"]
+        assert [i.seat for i in kehraus] == ["A", "C"] and "51 cards left" in kehraus[0].detail
+    assert f.court_sweep_point(parse_card("KS"), cards("KH", "KD")) == 1  # pairs them all
+    assert f.court_sweep_point(parse_card("KS"), cards("KH", "3C")) == 0
+    assert f.court_sweep_point(parse_card("KS"), cards("KH", "3C"), True) == 1
+    with pytest.raises(RulesError, match="only a King, Queen or Valet"):
+        f.court_sweep_point(parse_card("9S"), cards("9H"))
+
+
 def test_clearing_the_table_scores_at_once_for_the_party() -> None:
     state = started(["capture 7H", "take 7S", "take AC", "take 2D", "take 4H", "done"])
     items = state.scores().items
