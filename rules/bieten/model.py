@@ -817,22 +817,32 @@ class BietenGame(Game):
         deal: JSON | None = None,
         context: Mapping[str, JSON] | None = None,
     ) -> State:
-        """A new deal; an explicit deal must give one hand per player still in the game."""
+        """A new deal; an explicit deal must give one hand per player still in the game.
+
+        The order of the cards within a hand has no meaning (bietenweli.p2 speaks of a
+        hand, not of an order): the deal is kept as given.
+        """
+        if deal is not None:
+            chosen = self.variant(variant)
+            order = BietenState(self, chosen, context or {}).order
+            hands = deal.get("hands") if isinstance(deal, Mapping) else None
+            if isinstance(hands, list) and len(hands) != len(order):
+                raise RulesError(
+                    f"the deal gives {len(hands)} hands, but {len(order)} players still play: "
+                    f"one hand each, in play order from the Vorhand ({', '.join(order)}), "
+                    "three cards each (p6)"
+                )
         state = super().new_game(variant, seed=seed, deal=deal, context=context)
         assert isinstance(state, BietenState)
-        if deal is not None and state.phase in ("cut", "deal"):
-            raise RulesError(
-                f"the deal gives too few cards: {len(state.order)} players still play "
-                f"({', '.join(state.order)}), three cards each (p6)"
-            )
-        if deal is not None and (
-            state.deal["hands"] != deal.get("hands")
-            or bool(state.deal.get("weli_cut", False)) != bool(deal.get("weli_cut", False))
-        ):
-            raise RulesError(
-                f"the deal must give {len(state.order)} hands, in play order from the "
-                f"Vorhand ({', '.join(state.order)}), three cards each (p6)"
-            )
+        if deal is not None:
+            given = [sorted(str(c) for c in hand) for hand in deal["hands"]]
+            dealt = [sorted(str(c) for c in state.dealt[s]) for s in state.order]
+            if state.phase in ("cut", "deal") or given != dealt:  # pragma: no cover - checked
+                raise RulesError(
+                    f"the deal must give {len(state.order)} hands, in play order from the "
+                    f"Vorhand ({', '.join(state.order)}), three cards each (p6)"
+                )
+            state.deal = deal
         return state
 
     def shuffle(self, variant: Variant, rng: random.Random) -> list[str]:
@@ -878,9 +888,15 @@ class BietenGame(Game):
             if weli_cut:
                 cutter = f.cutter_position(n)
                 if f.WELI not in hands[cutter]:
+                    where = next(
+                        (f"deal.hands[{i}]" for i, h in enumerate(hands) if f.WELI in h),
+                        "no hand",
+                    )
                     raise RulesError(
-                        "weli_cut: the player right of the dealer (the next to last hand) "
-                        "cut the Weli and holds it (bietenweli.p2)"
+                        f"weli_cut: the Weli (6B) was cut by the player right of the dealer, "
+                        f"who keeps it, so it belongs in the next to last hand "
+                        f"(deal.hands[{cutter}], anywhere in it); it is in {where} "
+                        "(bietenweli.p2)"
                     )
                 hands[cutter] = [c for c in hands[cutter] if c != f.WELI]
         pattern = f.deal_order(n, weli_cut)

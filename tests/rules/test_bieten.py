@@ -252,7 +252,7 @@ def test_explicit_deals_are_checked() -> None:
         GAME.new_game(deal={"hands": [["AE", "KE", "OE"], ["AE", "KL", "OL"], ["AR", "KR", "OR"]]})
     with pytest.raises(RulesError, match="not in the pack"):
         GAME.new_game(deal={"hands": [["6B", "KE", "OE"], ["AL", "KL", "OL"], ["AR", "KR", "OR"]]})
-    with pytest.raises(RulesError, match="too few"):
+    with pytest.raises(RulesError, match=r"gives 2 hands, but 3 players still play.*\(p6\)"):
         GAME.new_game(deal={"hands": [["AE", "KE", "OE"], ["AL", "KL", "OL"]]})
     with pytest.raises(RulesError, match="hands"):
         GAME.new_game(
