@@ -638,6 +638,56 @@ def groschen_answer_order(giver: str, order: Sequence[str]) -> list[str]:
     return answer_order(giver, order)
 
 
+_GROSCHEN_EMENDATION = Emendation(
+    paragraph=p(16),
+    reading=(
+        "a Groschen is given TO the bidder by another player: the asked player in answer to "
+        "the bid, or, once the figure is held, any other player holding it at his turn "
+        "(the holder, or a Hintermann); the bidder does not raise his own figure. Variant "
+        "bieter_groschen: the bidder may also give Drei on his own figure once it is held"
+    ),
+    raw=(
+        "Glaubt der Gefragte unter allen Umständen die angetragene Wette zu gewinnen ... so "
+        "gibt er „Drei“ oder einen „Groschen“ ... daß auf den Groschen nicht nur derjenige, "
+        "der die Figur geboten hat, antworten muß, sondern ... auch alle anderen Mitspieler"
+    ),
+    evidence=(
+        "For the reading: p16 makes the Groschen the answer of 'der Gefragte', who is sure "
+        "to hold the better card 'als sein Gegner', and the bidder one who answers it ('nicht "
+        "nur derjenige, der die Figur geboten hat, antworten muß'); every Groschen of the "
+        "print is given to the bidder by someone else: by the holder ('mit dem er dem A, der "
+        "die Laub ja geboten hat, noch einen Groschen in die Laub geben kann', beispiel.p1; "
+        "'mir einen Groschen in der Herz geben', p26), by the asked player ('A aber mit "
+        "seinem As gibt dem B einen Groschen', beispiel.p4; p27 'vom Gegner ... einen "
+        "Groschen bekommen'), by the Hintermann while two others fight (p19), by a third "
+        "player once another's Gleich is held (p28), and on B's Herz by A, who held it "
+        "(bietenweli.p5). Against it: no sentence forbids the bidder to raise; p20 limits "
+        "how high ('Mehr als „Drei“ ... können beim Bieten nicht gegeben werden'), not who; "
+        "p19 and p22 speak of giving a Groschen without naming to whom. The earlier edition "
+        "let anyone holding the figure raise it at his turn; that is kept as the variant."
+    ),
+    cert="medium",
+)
+
+
+@rule(
+    paragraphs=[p(16), p(19), p(20), p(26), p(27), bsp(1), bsp(4)],
+    emendations=[_GROSCHEN_EMENDATION],
+)
+def may_give_groschen(giver: str, bidder: str, bidder_groschen: bool = False) -> bool:
+    """Whether ``giver`` may give Drei (a Groschen) on the figure ``bidder`` bid.
+
+    "Glaubt der Gefragte ... so gibt er „Drei“" (p16): the Groschen is given to the bidder
+    by another player; the bidder himself answers it. ``bidder_groschen`` (the variant
+    ``bieter_groschen``) lets the bidder raise his own held figure too. Whether the giver
+    holds the figure is :func:`may_wager`'s business.
+    """
+    for seat in (giver, bidder):
+        if not isinstance(seat, str) or not seat:
+            raise BietenError(f"a player is named by his seat, not {seat!r}")
+    return bidder_groschen or giver != bidder
+
+
 _HOLD_EMENDATION = Emendation(
     paragraph=p(9),
     reading=(

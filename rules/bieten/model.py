@@ -90,7 +90,12 @@ def variant(
     name: str, title: str, description: str, cites: Sequence[str], **changes: JSON
 ) -> Variant:
     """A variant of one of the three games (same parameters for all)."""
-    params: dict[str, JSON] = {"players": 3, "target": 7, "laub_first": False}
+    params: dict[str, JSON] = {
+        "players": 3,
+        "target": 7,
+        "laub_first": False,
+        "bidder_groschen": False,
+    }
     unknown = set(changes) - set(params)
     if unknown:
         raise RulesError(f"bieten variant {name}: unknown parameters {sorted(unknown)}")
@@ -139,6 +144,15 @@ def standard_variants(extra_cites: Sequence[str] = ()) -> dict[str, Variant]:
             "früheren Zeiten und auch jetzt noch in manchen Orten' (ausgehen.p1).",
             (aus(1), *e),
             laub_first=True,
+        ),
+        variant(
+            "bieter_groschen",
+            "The bidder may raise his own figure",
+            "Three players to seven; once his figure is held, the bidder too may give Drei "
+            "on it at his turn (the edition's earlier reading; the text gives every "
+            "Groschen to the bidder, p16).",
+            (p(16), p(19), p(20), *e),
+            bidder_groschen=True,
         ),
     )
     return {v.name: v for v in found}
@@ -190,6 +204,7 @@ class BietenState(State):
         self.order: tuple[str, ...] = tuple(s for s in rotated if s not in self.ctx["out"])
         self.n = len(self.order)
         self.target: int = variant["target"]
+        self.bidder_groschen = bool(variant["bidder_groschen"])
         self.phase = "cut" if self.rules.wilds else "deal"
         self.weli_cut = False
         self.pattern: list[int] = []
@@ -324,7 +339,11 @@ class BietenState(State):
                     room = self._bid_room(seat)
                 if room > 0 and self.may_wager(seat, fig):
                     actions.append(Action(f"bid {fig}", self._bid_cites(fig)))
-            elif state in ("gehalten",) and self.may_wager(seat, fig):
+            elif (
+                state == "gehalten"
+                and f.may_give_groschen(seat, self.bidder[fig], self.bidder_groschen)
+                and self.may_wager(seat, fig)
+            ):
                 actions.append(Action(f"drei {fig}", (antwort(3), p(15), p(16), p(19), p(20))))
         return actions + self._plays(seat)
 
@@ -423,6 +442,13 @@ class BietenState(State):
                 return IllegalAction("more than Drei cannot be given", (p(20),))
             if state in ("gut", "groschen_gut"):
                 return IllegalAction(f"the {fig} is settled (let good)", (p(12), p(16)))
+            if not f.may_give_groschen(seat, self.bidder[fig], self.bidder_groschen):
+                return IllegalAction(
+                    f"{seat} bid the {fig} himself: the Groschen is given to the bidder by "
+                    "another player ('Glaubt der Gefragte ... so gibt er „Drei“'), and he "
+                    "answers it",
+                    (p(16),),
+                )
             return self._refuse_wager(seat, fig)
         if state != "offen":
             return IllegalAction(

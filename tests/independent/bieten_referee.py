@@ -28,13 +28,14 @@ SUIT_OF_FIGURE: dict[str, str] = {"herz": "R", "laub": "L"}
 NATURAL = 3  # above every wild card of the same face (bietenweli.p1, spitzbieten.p1)
 SEATS = "ABCDE"
 
-#: Variant name -> (players, target, laub_first), from the README's table.
-VARIANTS: dict[str, tuple[int, int, bool]] = {
-    "drei": (3, 7, False),
-    "zwei": (2, 9, False),
-    "vier": (4, 5, False),
-    "fuenf": (5, 5, False),
-    "laub_zuerst": (3, 7, True),
+#: Variant name -> (players, target, laub_first, bidder_groschen), from the README's table.
+VARIANTS: dict[str, tuple[int, int, bool, bool]] = {
+    "drei": (3, 7, False, False),
+    "zwei": (2, 9, False, False),
+    "vier": (4, 5, False, False),
+    "fuenf": (5, 5, False, False),
+    "laub_zuerst": (3, 7, True, False),
+    "bieter_groschen": (3, 7, False, True),
 }
 
 
@@ -159,7 +160,7 @@ class Deal:
         if inp.get("variant", "drei") not in VARIANTS:
             raise Refused(f"unknown variant {inp.get('variant')!r}")
         # laub_first orders going out (ausgehen.p1), which a deal's answer does not show
-        n, self.target, _laub_first = VARIANTS[inp.get("variant", "drei")]
+        n, self.target, _laub_first, self.bidder_groschen = VARIANTS[inp.get("variant", "drei")]
         self.game, self.wilds = game, wilds
         seats = SEATS[:n]
         ctx = inp.get("context") or {}
@@ -318,7 +319,13 @@ class Deal:
         for name, f in self.figures.items():
             if f.status == "unbid" and self.may_bid(p) and self.holds(p, name):
                 acts.append(f"bid {name}")
-            if f.status == "held" and self.holds(p, name):
+            # p16: "Glaubt der Gefragte ...": the Groschen is given to the bidder, who
+            # answers it (beispiel.p1, p26); bieter_groschen lets him raise his own
+            if (
+                f.status == "held"
+                and (self.bidder_groschen or f.bidder != p.seat)
+                and self.holds(p, name)
+            ):
                 acts.append(f"drei {name}")
         return sorted(acts + self.plays(p))
 

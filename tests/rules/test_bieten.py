@@ -327,3 +327,31 @@ def test_each_figure_scores_once(seed: int) -> None:
 
 def test_a_card_is_a_german_card() -> None:
     assert parse_card("UE") in f.pack()
+
+
+# ---------------------------------------------------------------- whose Groschen (p16)
+
+P16_DEAL = {"hands": [["AR", "7L", "9L"], ["KR", "KB", "10E"], ["OE", "OL", "9B"]]}
+
+
+def test_the_groschen_is_given_to_the_bidder() -> None:
+    """p16: B bids the Herz, C holds it; B may not raise his own figure, C may."""
+    assert f.may_give_groschen("C", "B") and not f.may_give_groschen("B", "B")
+    assert f.may_give_groschen("B", "B", bidder_groschen=True)
+    state = started(["bid herz", "halten herz"], P16_DEAL)
+    assert state.to_act() == "B" and "drei herz" not in state.legal_texts()
+    with pytest.raises(IllegalAction, match="bid the herz himself") as caught:
+        state.apply("drei herz")
+    assert caught.value.cites == (p(16),)
+    state.apply("play AR")
+    assert "drei herz" in state.legal_texts()  # C, the holder, at his turn
+
+
+def test_the_bidder_raises_his_own_figure_in_the_variant() -> None:
+    state = started(["bid herz", "halten herz"], P16_DEAL, variant="bieter_groschen")
+    assert "drei herz" in state.legal_texts()
+    state.apply("drei herz")
+    assert state.to_act() == "C" and state.legal_texts() == ["gut herz", "halten herz"]
+    variants = GAME.variants
+    assert variants["bieter_groschen"]["bidder_groschen"] is True
+    assert all(not v["bidder_groschen"] for n, v in variants.items() if n != "bieter_groschen")
