@@ -714,7 +714,9 @@ _TURN_EMENDATION = Emendation(
     paragraph=p(9),
     reading=(
         "a player announces (bids, gives Drei) when it is his turn to play, before his card; "
-        "answers come at once, in turn"
+        "answers come at once, in turn. The Vorhand alone may also bid once his first card "
+        "lies on the table, before the next player acts: he keeps the word until he says "
+        "'pass' (or has no figure left that he may bid)"
     ),
     raw=(
         "Er kann das tun, bevor er noch seine erste Karte ausgespielt hat oder erst, wenn "
@@ -723,8 +725,12 @@ _TURN_EMENDATION = Emendation(
     evidence=(
         "Every bid and Groschen of the worked examples is made by the player whose turn it "
         "is, before he gives his card (beispiel.p1-p5; bietenweli.p3-p4); modern rules say "
-        "each player may bid 'wenn er an der Reihe ist' (de.wikipedia). The Vorhand's bid "
-        "after laying his card, which p9 allows, has no separate moment in the model."
+        "each player may bid 'wenn er an der Reihe ist' (de.wikipedia). p9 gives the Vorhand "
+        "the moment after his first card as well, and p21 uses it ('In diesem Fall spielt "
+        "man das As aus und bietet gleich Spiel'); the sentence speaks of 'seine erste "
+        "Karte' only, so the window is his first card's and nobody else's. It changes no "
+        "score that a bid before the lead could not give (his cards are the same), but the "
+        "others answer having seen the card."
     ),
     cert="medium",
 )

@@ -69,6 +69,10 @@ _STATUS_CITES = {
 }
 
 
+#: p9: the Vorhand, his first card on the table, says nothing more (closes his window).
+_PASS = Action("pass", (p(9), p(21)))
+
+
 @dataclass(frozen=True)
 class Rules:
     """What differs between the three games: wild cards, pack, cut, citations."""
@@ -223,6 +227,9 @@ class BietenState(State):
         self.pending: dict[str, Any] | None = None
         self.trick: list[tuple[str, Played]] = []
         self.leader = self.order[0]
+        #: p9: the Vorhand may still bid once his first card lies on the table, before the
+        #: next player acts; open until he says ``pass`` (or has nothing left to bid).
+        self.window = False
         self.tricks: list[tuple[str, str]] = []
         self._cache: dict[tuple[str, str], bool] = {}
         self._hands: dict[str, WildHand] = {}
@@ -242,6 +249,8 @@ class BietenState(State):
         if self.phase == "play":
             if self.pending is not None:
                 return str(self.pending["queue"][0])
+            if self.window:
+                return self.order[0]
             if not self.trick:
                 return self.leader
             last = self.order.index(self.trick[-1][0])
@@ -330,6 +339,8 @@ class BietenState(State):
         assert seat is not None
         if self.pending is not None:
             return self._answers(seat)
+        if self.window:
+            return [*self._window_bids(seat), _PASS]
         actions: list[Action] = []
         room = None
         for fig in FIGURES:
@@ -346,6 +357,16 @@ class BietenState(State):
             ):
                 actions.append(Action(f"drei {fig}", (antwort(3), p(15), p(16), p(19), p(20))))
         return actions + self._plays(seat)
+
+    def _window_bids(self, seat: str) -> list[Action]:
+        """The bids the Vorhand may still make after laying his first card (p9)."""
+        if self._bid_room(seat) <= 0:
+            return []
+        return [
+            Action(f"bid {fig}", self._bid_cites(fig))
+            for fig in FIGURES
+            if self.status[fig] == "offen" and self.may_wager(seat, fig)
+        ]
 
     def _bid_cites(self, fig: str) -> tuple[str, ...]:
         cites = (p(9), p(10), FIGURE_PARAGRAPH[fig], aus(1))  # type: ignore[index]
@@ -406,8 +427,23 @@ class BietenState(State):
                 (p(6), *self.rules.cut_cites),
             )
         seat = self._to_act() or ""
-        if verb not in ("bid", "gut", "halten", "drei", "play"):
+        if verb not in ("bid", "gut", "halten", "drei", "play", "pass"):
             return IllegalAction(f"{text!r} is not an action of Bieten", (p(8), p(9)))
+        if verb == "pass":
+            if self.pending is not None:
+                return self._refuse_unanswered(seat)
+            return IllegalAction(
+                "only the Vorhand passes, once his first card lies on the table and before "
+                f"the next player acts; {seat} bids or plays",
+                (p(9),),
+            )
+        if self.window and self.pending is None and verb != "bid":
+            return IllegalAction(
+                f"the Vorhand {seat} has laid his first card and may still bid ('oder erst, "
+                "wenn er sie schon vor sich auf dem Tisch liegen hat'): 'bid <figure>' or "
+                "'pass' first",
+                (p(9),),
+            )
         if verb == "play":
             if self.pending is not None:
                 return self._refuse_unanswered(seat)
@@ -545,6 +581,8 @@ class BietenState(State):
         self._perform(action)
         self._cache = {}
         self._hands = {}
+        if self.window and self.pending is None and not self._window_bids(self.order[0]):
+            self.window = False
 
     def _perform(self, action: Action) -> None:
         text = action.text
@@ -555,6 +593,10 @@ class BietenState(State):
             self._cut(rest == "weli")
         elif verb == "play":
             self._play(action.seat, rest)
+            if action.seat == self.order[0] and not self.tricks and len(self.trick) == 1:
+                self.window = True
+        elif verb == "pass":
+            self.window = False
         elif verb == "bid":
             self.status[rest] = "geboten"
             self.bidder[rest] = action.seat
@@ -957,6 +999,7 @@ class BietenGame(Game):
         words = ("bid", "gut", "halten", "drei")
         return (
             *(f"{w} {fig}" for w in words for fig in FIGURES),
+            _PASS.text,
             *(f"play {c}" for c in self.rules.naturals),
             *(f"play {wild}={c}" for wild in self.rules.wilds for c in GERMAN_32),
         )

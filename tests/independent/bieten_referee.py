@@ -194,6 +194,10 @@ class Deal:
         self.figures = {f: Figure() for f in FIGURES}
         self.question: Question | None = None
         self.turn = self.order[0]
+        # p9: the Vorhand may bid "bevor er noch seine erste Karte ausgespielt hat oder
+        # erst, wenn er sie schon vor sich auf dem Tisch liegen hat": after his first card
+        # he keeps the word until he says "pass" (or has nothing he may bid)
+        self.window = False
         self.trick: list[tuple[str, str, str]] = []  # (seat, card, counted as)
         self.tricks_done = 0
         self.last_winner: str | None = None
@@ -314,6 +318,9 @@ class Deal:
                 if q.kind == "bid":
                     acts.append(f"drei {q.figure}")
             return sorted(acts)
+        if self.window:
+            v = self.players[self.order[0]]
+            return sorted([*self.window_bids(v), "pass"])
         p = self.players[self.turn]
         acts: list[str] = []
         for name, f in self.figures.items():
@@ -329,19 +336,36 @@ class Deal:
                 acts.append(f"drei {name}")
         return sorted(acts + self.plays(p))
 
+    def window_bids(self, v: Player) -> list[str]:
+        """What the Vorhand may still bid with his first card on the table."""
+        if not self.may_bid(v):
+            return []
+        return [
+            f"bid {name}"
+            for name, f in self.figures.items()
+            if f.status == "unbid" and self.holds(v, name)
+        ]
+
     # ------------------------------------------------------------------ applying
 
     def apply(self, action: str) -> None:
         """Apply one action, or refuse it."""
         if action not in self.legal():
             raise Refused(f"illegal action {action!r}")
+        if action == "pass":
+            self.window = False
+            return
         verb, arg = action.split(" ", 1)
         if verb == "play":
+            first = not self.tricks_done and not self.trick and self.turn == self.order[0]
             self.play(arg)
+            self.window = first
         elif self.question is None:
-            self.ask(verb, arg, self.turn)
+            self.ask(verb, arg, self.order[0] if self.window else self.turn)
         else:
             self.answer(verb, arg)
+        if self.window and self.question is None:
+            self.window = bool(self.window_bids(self.players[self.order[0]]))
 
     def ask(self, verb: str, figure: str, seat: str) -> None:
         """A bid (p9-p10) or a Groschen (p15-p17): the others answer from the left."""

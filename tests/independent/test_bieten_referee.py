@@ -67,10 +67,10 @@ def test_only_the_transcript_rule() -> None:
 # Readings no vector exercises (see the report): checked on the referee itself.
 
 HANDS = [["9E", "9L", "KB"], ["9R", "9B", "8E"], ["AL", "7R", "10E"]]
-#: Dealer A; B (Vorhand) 9E 9L KB, C 9R 9B 8E, A AL 7R 10E. Tricks: A (10E over 9E), A
+#: Dealer A; B (Vorhand) 9E 9L KB, C 9R 9B 8E, A AL 7R 10E; B passes after his lead (p9). Tricks: A (10E over 9E), A
 #: (AL), C (9R over 7R). Both B and C have a Gleich of two Neuner. Herz C 1, Laub A 1,
 #: no Hanger, Spiel C 1.
-TRICKS = ["play 9E", "play 8E", "play 10E", "play AL", "play 9L", "play 9B"]
+TRICKS = ["play 9E", "pass", "play 8E", "play 10E", "play AL", "play 9L", "play 9B"]
 LAST = ["play 7R", "play KB", "play 9R"]
 
 

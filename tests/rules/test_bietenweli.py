@@ -19,7 +19,7 @@ from rules.transcripts import load_worked
 # bietenweli.p3: B (Vorhand) UR 10L UE, C AR KE KB, A (dealer) the Weli, 9B, 9L.
 DEAL = {"hands": [["UR", "10L", "UE"], ["AR", "KE", "KB"], ["6B", "9B", "9L"]], "weli_cut": False}
 TO_THE_HERZ = [
-    "play UE", "play KE", "play 9B",
+    "play UE", "pass", "play KE", "play 9B",
     "play KB", "bid laub", "gut laub", "gut laub", "play 9L", "play 10L",
     "bid spiel", "halten spiel", "bid herz", "halten herz", "play AR",
 ]  # fmt: skip
@@ -114,7 +114,7 @@ def test_a_cut_weli_may_lie_anywhere_in_the_cutters_hand(where: int) -> None:
 
 
 def test_the_weli_is_played_as_a_card() -> None:
-    state = started(["play UE", "play KE"])
+    state = started(["play UE", "pass", "play KE"])
     legal = state.legal_texts()
     assert "play 6B=AE" in legal and "play 9B" in legal and "play 6B" not in legal
     with pytest.raises(IllegalAction, match="say what it is played as"):
