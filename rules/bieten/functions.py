@@ -789,13 +789,32 @@ _BIDS_EMENDATION = Emendation(
         "In the worked example B has three, bids Gleich and Hanger, which are let good, and "
         "'der nun auch fünf hat' bids the Spiel as his one remaining figure (beispiel.p5): "
         "the two figures let good do not use up his limit. Giving Drei and holding are not "
-        "bidding and are not limited."
+        "bidding and are not limited; a Groschen one gave, held or let good, counts against "
+        "nobody's limit."
     ),
     cert="medium",
 )
 
+_BIDS_GROSCHEN_EMENDATION = Emendation(
+    paragraph=aus(1),
+    reading=(
+        "a bid settled by a Groschen let good (its points go to the giver) no longer counts "
+        "against the bidder's limit: lacking two, he may bid another figure in the deal"
+    ),
+    raw="so darf er nur mehr eine Figur bieten",
+    evidence=(
+        "Read literally, aus.p1 counts the figures a player bids ('nur mehr eine Figur'), "
+        "so a player lacking two who bid the Herz and lost it to a Groschen let good may bid "
+        "nothing more in this deal. The edition counts open bids against the points he "
+        "lacks now, as beispiel.p5 does for bids let good: the lost Herz is settled and "
+        "brings him nothing, and he still lacks two ('nur mehr' read as from now on). No "
+        "example of the print decides it; cert low."
+    ),
+    cert="low",
+)
 
-@rule(paragraphs=[aus(1), aus(2)], emendations=[_BIDS_EMENDATION])
+
+@rule(paragraphs=[aus(1), aus(2)], emendations=[_BIDS_EMENDATION, _BIDS_GROSCHEN_EMENDATION])
 def bids_allowed(score: int, target: int) -> int:
     """How many figures a player may still bid: one fewer than the points he lacks.
 
@@ -803,11 +822,12 @@ def bids_allowed(score: int, target: int) -> int:
     eine Figur bieten. Fehlen ihm drei Punkte, darf er nur mehr zwei Figuren, fehlen ihm
     vier Punkte, darf er nur drei Figuren, fehlen ihm fünf Punkte, darf er nur vier Figuren
     bieten" (aus.p1); with one point lacking ("mit sechs") "nicht mehr bieten" (aus.p2).
-    Five figures exist, so five is the most.
+    Five figures exist, so five is the most. A score may be below zero: penalties strike
+    points ("werden ... Gutpunkte abgestrichen", p28, p30) and the text sets no floor.
     """
     for value in (score, target):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise BietenError(f"scores and targets are whole numbers >= 0, not {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BietenError(f"scores and targets are whole numbers, not {value!r}")
     if target < 1:
         raise BietenError("the agreed number of Gutpunkte is at least 1")
     lacking = target - score
@@ -882,8 +902,8 @@ def going_out(
     """
     running = dict(scores)
     for seat, value in running.items():
-        if not isinstance(value, int) or value < 0:
-            raise BietenError(f"{seat}: a score is a whole number >= 0, not {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BietenError(f"{seat}: a score is a whole number, not {value!r}")
     phase = {"sofort": 0, "gehalten": 1, "still": 2}
     for c in credits:
         if c.seat not in running:

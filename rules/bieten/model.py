@@ -175,11 +175,12 @@ def _check_context(seats: tuple[str, ...], context: Mapping[str, JSON]) -> dict[
     if (
         not isinstance(score, Mapping)
         or set(score) != set(seats)
-        or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score.values()
-        )
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in score.values())
     ):
-        raise RulesError(f"context: score gives each of {', '.join(seats)} a number >= 0")
+        raise RulesError(
+            f"context: score gives each of {', '.join(seats)} a whole number (below zero "
+            "after penalties, p28, p30, ausgehen.p1)"
+        )
     out = ctx["out"]
     if not isinstance(out, list) or not set(out) <= set(seats) or len(set(out)) != len(out):
         raise RulesError("context: out lists the players who have gone out, once each")
@@ -208,6 +209,12 @@ class BietenState(State):
         self.order: tuple[str, ...] = tuple(s for s in rotated if s not in self.ctx["out"])
         self.n = len(self.order)
         self.target: int = variant["target"]
+        reached = [s for s in self.order if self.ctx["score"][s] >= self.target]
+        if reached:
+            raise RulesError(
+                f"context: {', '.join(reached)} has {self.target} or more and has gone out "
+                "('Wer zuerst ... erreicht, geht aus', ausgehen.p1): list him in out"
+            )
         self.bidder_groschen = bool(variant["bidder_groschen"])
         self.phase = "cut" if self.rules.wilds else "deal"
         self.weli_cut = False

@@ -171,6 +171,10 @@ class Deal:
             raise Refused("bad context")
         if dealer in out:
             raise Refused("the deal passes to the left past those who are out (README)")
+        # scores may be below zero (penalties strike points, p28, p30); a player still in
+        # the game has not reached the agreed number (ausgehen.p1, README)
+        if any(score[s] >= self.target for s in seats if s not in out):
+            raise Refused("a player with the agreed number has gone out")
         self.seats = seats
         self.score = score
         start = seats.index(dealer)

@@ -398,3 +398,23 @@ def test_with_nothing_to_bid_the_window_stays_shut() -> None:
     context = {"dealer": "A", "score": {"A": 0, "B": 6, "C": 0}, "out": []}
     state = started(["play KE"], context=context)
     assert state.to_act() == "C" and "pass" not in state.legal_texts()
+
+
+# ---------------------------------------------------------------- the context
+
+
+def test_the_context_is_checked() -> None:
+    """Scores below zero (penalties, p28, p30) are accepted; impossible contexts are not."""
+    state = started([], context={"dealer": "A", "score": {"A": -2, "B": 0, "C": 1}, "out": []})
+    assert state.score_now("A") == -2
+    assert f.bids_allowed(-2, 7) == 5
+    bad = [
+        ({"score": {"A": 0, "B": 0}}, "each of A, B, C"),
+        ({"score": {"A": 0, "B": 0.5, "C": 0}}, "whole number"),
+        ({"dealer": "C", "score": {"A": 0, "B": 0, "C": 7}, "out": ["C"]}, "does not deal"),
+        ({"score": {"A": 0, "B": 7, "C": 0}}, "has gone out"),
+        ({"out": ["B", "C"]}, "fewer than two"),
+    ]
+    for context, words in bad:
+        with pytest.raises(RulesError, match=words):
+            GAME.new_game(context=context)
