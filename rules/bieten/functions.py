@@ -379,7 +379,9 @@ _WILD_TIE_EMENDATION = Emendation(
     paragraph=f"{SIGLUM}.bietenweli.p1",
     reading=(
         "a figure made with a wild card is lower than the same figure of natural cards "
-        "(Weli above Schellsiebener above Eichelsiebener)"
+        "(Weli above Schellsiebener above Eichelsiebener): of two Gleich or Hanger of the "
+        "same size and rank, the cards' tiers are compared from the best down (natural, "
+        "Weli, Schellsiebener, Eichelsiebener), so fewer wild cards win first"
     ),
     raw="Die Naturkarte ..., zu der man ihn tauft, ist und bleibt aber unter allen Umständen höher",
     evidence=(
