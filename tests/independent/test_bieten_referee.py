@@ -86,3 +86,44 @@ def test_groschen_let_good_flees_when_equalled() -> None:
     actions = ["bid gleich", "drei gleich", "gut gleich", "gut gleich", *TRICKS, *LAST]
     out = referee.call(RULE, {"variant": "drei", "deal": {"hands": HANDS}, "actions": actions})
     assert out["scores"] == {"A": 1, "B": 0, "C": 2}
+
+
+# The project's readings after the referee's report (BIETEN_FINDINGS.md, Resolved).
+
+P16 = [["AR", "7L", "9L"], ["KR", "KB", "10E"], ["OE", "OL", "9B"]]
+
+
+def test_the_bidder_gives_no_groschen_on_his_own_figure() -> None:
+    """p16: the Groschen is given to the bidder; the variant bieter_groschen lets him."""
+    inp = {"variant": "drei", "deal": {"hands": P16}, "actions": ["bid herz", "halten herz"]}
+    assert (
+        "drei herz"
+        not in referee.call(RULE, {**inp, "actions": [*inp["actions"], "play AR"]})["legal"][-1]
+    )
+    with pytest.raises(referee.Refused):
+        referee.call(RULE, {**inp, "actions": [*inp["actions"], "drei herz"]})
+    out = referee.call(
+        RULE, {**inp, "variant": "bieter_groschen", "actions": [*inp["actions"], "drei herz"]}
+    )
+    assert out["legal"][-1] == sorted(
+        ["bid spiel", "drei herz", "play 7L", "play 9L", "play AR", "bid laub"]
+    )
+
+
+def test_the_vorhand_bids_after_his_first_card() -> None:
+    """p9: after his first card the Vorhand may bid, or pass; nobody else has the window."""
+    inp = {"variant": "drei", "deal": {"hands": P16}, "actions": ["play AR", "bid laub"]}
+    out = referee.call(RULE, inp)
+    assert out["legal"][1] == ["bid herz", "bid laub", "bid spiel", "pass"]  # AR on the table
+    with pytest.raises(referee.Refused):
+        referee.call(RULE, {**inp, "actions": ["play AR", "pass", "pass"]})
+
+
+def test_scores_below_zero_are_accepted() -> None:
+    ctx = {"dealer": "A", "score": {"A": -2, "B": 0, "C": 0}, "out": []}
+    referee.call(RULE, {"variant": "drei", "deal": {"hands": P16}, "actions": [], "context": ctx})
+    with pytest.raises(referee.Refused):
+        ctx7 = {"dealer": "A", "score": {"A": 7, "B": 0, "C": 0}, "out": []}
+        referee.call(
+            RULE, {"variant": "drei", "deal": {"hands": P16}, "actions": [], "context": ctx7}
+        )
