@@ -912,7 +912,7 @@ class BietenGame(Game):
         if deal is not None:
             given = [sorted(str(c) for c in hand) for hand in deal["hands"]]
             dealt = [sorted(str(c) for c in state.dealt[s]) for s in state.order]
-            if state.phase in ("cut", "deal") or given != dealt:  # pragma: no cover - checked
+            if state.phase in ("cut", "deal") or given != dealt:  # pragma: no cover
                 raise RulesError(
                     f"the deal must give {len(state.order)} hands, in play order from the "
                     f"Vorhand ({', '.join(state.order)}), three cards each (p6)"
