@@ -126,6 +126,9 @@ def make_adapters(game: str, module: ModuleType, wilds: Mapping[Card, int]) -> d
         "groschen_answer_order": lambda i: fn("groschen_answer_order")(
             i["giver"], list(i["order"])
         ),
+        "may_give_groschen": lambda i: fn("may_give_groschen")(
+            i["giver"], i["bidder"], bool(i.get("bidder_groschen", False))
+        ),
         "bids_allowed": lambda i: fn("bids_allowed")(i["score"], i["target"]),
         "going_out_rank": lambda i: fn("going_out_rank")(
             i["figure"], bool(i.get("laub_first", False))

@@ -379,7 +379,9 @@ _WILD_TIE_EMENDATION = Emendation(
     paragraph=f"{SIGLUM}.bietenweli.p1",
     reading=(
         "a figure made with a wild card is lower than the same figure of natural cards "
-        "(Weli above Schellsiebener above Eichelsiebener)"
+        "(Weli above Schellsiebener above Eichelsiebener): of two Gleich or Hanger of the "
+        "same size and rank, the cards' tiers are compared from the best down (natural, "
+        "Weli, Schellsiebener, Eichelsiebener), so fewer wild cards win first"
     ),
     raw="Die Naturkarte ..., zu der man ihn tauft, ist und bleibt aber unter allen Umständen höher",
     evidence=(
@@ -638,6 +640,56 @@ def groschen_answer_order(giver: str, order: Sequence[str]) -> list[str]:
     return answer_order(giver, order)
 
 
+_GROSCHEN_EMENDATION = Emendation(
+    paragraph=p(16),
+    reading=(
+        "a Groschen is given TO the bidder by another player: the asked player in answer to "
+        "the bid, or, once the figure is held, any other player holding it at his turn "
+        "(the holder, or a Hintermann); the bidder does not raise his own figure. Variant "
+        "bieter_groschen: the bidder may also give Drei on his own figure once it is held"
+    ),
+    raw=(
+        "Glaubt der Gefragte unter allen Umständen die angetragene Wette zu gewinnen ... so "
+        "gibt er „Drei“ oder einen „Groschen“ ... daß auf den Groschen nicht nur derjenige, "
+        "der die Figur geboten hat, antworten muß, sondern ... auch alle anderen Mitspieler"
+    ),
+    evidence=(
+        "For the reading: p16 makes the Groschen the answer of 'der Gefragte', who is sure "
+        "to hold the better card 'als sein Gegner', and the bidder one who answers it ('nicht "
+        "nur derjenige, der die Figur geboten hat, antworten muß'); every Groschen of the "
+        "print is given to the bidder by someone else: by the holder ('mit dem er dem A, der "
+        "die Laub ja geboten hat, noch einen Groschen in die Laub geben kann', beispiel.p1; "
+        "'mir einen Groschen in der Herz geben', p26), by the asked player ('A aber mit "
+        "seinem As gibt dem B einen Groschen', beispiel.p4; p27 'vom Gegner ... einen "
+        "Groschen bekommen'), by the Hintermann while two others fight (p19), by a third "
+        "player once another's Gleich is held (p28), and on B's Herz by A, who held it "
+        "(bietenweli.p5). Against it: no sentence forbids the bidder to raise; p20 limits "
+        "how high ('Mehr als „Drei“ ... können beim Bieten nicht gegeben werden'), not who; "
+        "p19 and p22 speak of giving a Groschen without naming to whom. The earlier edition "
+        "let anyone holding the figure raise it at his turn; that is kept as the variant."
+    ),
+    cert="medium",
+)
+
+
+@rule(
+    paragraphs=[p(16), p(19), p(20), p(26), p(27), bsp(1), bsp(4)],
+    emendations=[_GROSCHEN_EMENDATION],
+)
+def may_give_groschen(giver: str, bidder: str, bidder_groschen: bool = False) -> bool:
+    """Whether ``giver`` may give Drei (a Groschen) on the figure ``bidder`` bid.
+
+    "Glaubt der Gefragte ... so gibt er „Drei“" (p16): the Groschen is given to the bidder
+    by another player; the bidder himself answers it. ``bidder_groschen`` (the variant
+    ``bieter_groschen``) lets the bidder raise his own held figure too. Whether the giver
+    holds the figure is :func:`may_wager`'s business.
+    """
+    for seat in (giver, bidder):
+        if not isinstance(seat, str) or not seat:
+            raise BietenError(f"a player is named by his seat, not {seat!r}")
+    return bidder_groschen or giver != bidder
+
+
 _HOLD_EMENDATION = Emendation(
     paragraph=p(9),
     reading=(
@@ -664,7 +716,9 @@ _TURN_EMENDATION = Emendation(
     paragraph=p(9),
     reading=(
         "a player announces (bids, gives Drei) when it is his turn to play, before his card; "
-        "answers come at once, in turn"
+        "answers come at once, in turn. The Vorhand alone may also bid once his first card "
+        "lies on the table, before the next player acts: he keeps the word until he says "
+        "'pass' (or has no figure left that he may bid)"
     ),
     raw=(
         "Er kann das tun, bevor er noch seine erste Karte ausgespielt hat oder erst, wenn "
@@ -673,8 +727,12 @@ _TURN_EMENDATION = Emendation(
     evidence=(
         "Every bid and Groschen of the worked examples is made by the player whose turn it "
         "is, before he gives his card (beispiel.p1-p5; bietenweli.p3-p4); modern rules say "
-        "each player may bid 'wenn er an der Reihe ist' (de.wikipedia). The Vorhand's bid "
-        "after laying his card, which p9 allows, has no separate moment in the model."
+        "each player may bid 'wenn er an der Reihe ist' (de.wikipedia). p9 gives the Vorhand "
+        "the moment after his first card as well, and p21 uses it ('In diesem Fall spielt "
+        "man das As aus und bietet gleich Spiel'); the sentence speaks of 'seine erste "
+        "Karte' only, so the window is his first card's and nobody else's. It changes no "
+        "score that a bid before the lead could not give (his cards are the same), but the "
+        "others answer having seen the card."
     ),
     cert="medium",
 )
@@ -733,13 +791,32 @@ _BIDS_EMENDATION = Emendation(
         "In the worked example B has three, bids Gleich and Hanger, which are let good, and "
         "'der nun auch fünf hat' bids the Spiel as his one remaining figure (beispiel.p5): "
         "the two figures let good do not use up his limit. Giving Drei and holding are not "
-        "bidding and are not limited."
+        "bidding and are not limited; a Groschen one gave, held or let good, counts against "
+        "nobody's limit."
     ),
     cert="medium",
 )
 
+_BIDS_GROSCHEN_EMENDATION = Emendation(
+    paragraph=aus(1),
+    reading=(
+        "a bid settled by a Groschen let good (its points go to the giver) no longer counts "
+        "against the bidder's limit: lacking two, he may bid another figure in the deal"
+    ),
+    raw="so darf er nur mehr eine Figur bieten",
+    evidence=(
+        "Read literally, aus.p1 counts the figures a player bids ('nur mehr eine Figur'), "
+        "so a player lacking two who bid the Herz and lost it to a Groschen let good may bid "
+        "nothing more in this deal. The edition counts open bids against the points he "
+        "lacks now, as beispiel.p5 does for bids let good: the lost Herz is settled and "
+        "brings him nothing, and he still lacks two ('nur mehr' read as from now on). No "
+        "example of the print decides it; cert low."
+    ),
+    cert="low",
+)
 
-@rule(paragraphs=[aus(1), aus(2)], emendations=[_BIDS_EMENDATION])
+
+@rule(paragraphs=[aus(1), aus(2)], emendations=[_BIDS_EMENDATION, _BIDS_GROSCHEN_EMENDATION])
 def bids_allowed(score: int, target: int) -> int:
     """How many figures a player may still bid: one fewer than the points he lacks.
 
@@ -747,11 +824,12 @@ def bids_allowed(score: int, target: int) -> int:
     eine Figur bieten. Fehlen ihm drei Punkte, darf er nur mehr zwei Figuren, fehlen ihm
     vier Punkte, darf er nur drei Figuren, fehlen ihm fünf Punkte, darf er nur vier Figuren
     bieten" (aus.p1); with one point lacking ("mit sechs") "nicht mehr bieten" (aus.p2).
-    Five figures exist, so five is the most.
+    Five figures exist, so five is the most. A score may be below zero: penalties strike
+    points ("werden ... Gutpunkte abgestrichen", p28, p30) and the text sets no floor.
     """
     for value in (score, target):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise BietenError(f"scores and targets are whole numbers >= 0, not {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BietenError(f"scores and targets are whole numbers, not {value!r}")
     if target < 1:
         raise BietenError("the agreed number of Gutpunkte is at least 1")
     lacking = target - score
@@ -826,8 +904,8 @@ def going_out(
     """
     running = dict(scores)
     for seat, value in running.items():
-        if not isinstance(value, int) or value < 0:
-            raise BietenError(f"{seat}: a score is a whole number >= 0, not {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BietenError(f"{seat}: a score is a whole number, not {value!r}")
     phase = {"sofort": 0, "gehalten": 1, "still": 2}
     for c in credits:
         if c.seat not in running:

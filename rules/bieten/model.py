@@ -69,6 +69,10 @@ _STATUS_CITES = {
 }
 
 
+#: p9: the Vorhand, his first card on the table, says nothing more (closes his window).
+_PASS = Action("pass", (p(9), p(21)))
+
+
 @dataclass(frozen=True)
 class Rules:
     """What differs between the three games: wild cards, pack, cut, citations."""
@@ -90,7 +94,12 @@ def variant(
     name: str, title: str, description: str, cites: Sequence[str], **changes: JSON
 ) -> Variant:
     """A variant of one of the three games (same parameters for all)."""
-    params: dict[str, JSON] = {"players": 3, "target": 7, "laub_first": False}
+    params: dict[str, JSON] = {
+        "players": 3,
+        "target": 7,
+        "laub_first": False,
+        "bidder_groschen": False,
+    }
     unknown = set(changes) - set(params)
     if unknown:
         raise RulesError(f"bieten variant {name}: unknown parameters {sorted(unknown)}")
@@ -140,6 +149,15 @@ def standard_variants(extra_cites: Sequence[str] = ()) -> dict[str, Variant]:
             (aus(1), *e),
             laub_first=True,
         ),
+        variant(
+            "bieter_groschen",
+            "The bidder may raise his own figure",
+            "Three players to seven; once his figure is held, the bidder too may give Drei "
+            "on it at his turn (the edition's earlier reading; the text gives every "
+            "Groschen to the bidder, p16).",
+            (p(16), p(19), p(20), *e),
+            bidder_groschen=True,
+        ),
     )
     return {v.name: v for v in found}
 
@@ -157,11 +175,12 @@ def _check_context(seats: tuple[str, ...], context: Mapping[str, JSON]) -> dict[
     if (
         not isinstance(score, Mapping)
         or set(score) != set(seats)
-        or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score.values()
-        )
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in score.values())
     ):
-        raise RulesError(f"context: score gives each of {', '.join(seats)} a number >= 0")
+        raise RulesError(
+            f"context: score gives each of {', '.join(seats)} a whole number (below zero "
+            "after penalties, p28, p30, ausgehen.p1)"
+        )
     out = ctx["out"]
     if not isinstance(out, list) or not set(out) <= set(seats) or len(set(out)) != len(out):
         raise RulesError("context: out lists the players who have gone out, once each")
@@ -190,6 +209,13 @@ class BietenState(State):
         self.order: tuple[str, ...] = tuple(s for s in rotated if s not in self.ctx["out"])
         self.n = len(self.order)
         self.target: int = variant["target"]
+        reached = [s for s in self.order if self.ctx["score"][s] >= self.target]
+        if reached:
+            raise RulesError(
+                f"context: {', '.join(reached)} has {self.target} or more and has gone out "
+                "('Wer zuerst ... erreicht, geht aus', ausgehen.p1): list him in out"
+            )
+        self.bidder_groschen = bool(variant["bidder_groschen"])
         self.phase = "cut" if self.rules.wilds else "deal"
         self.weli_cut = False
         self.pattern: list[int] = []
@@ -208,6 +234,9 @@ class BietenState(State):
         self.pending: dict[str, Any] | None = None
         self.trick: list[tuple[str, Played]] = []
         self.leader = self.order[0]
+        #: p9: the Vorhand may still bid once his first card lies on the table, before the
+        #: next player acts; open until he says ``pass`` (or has nothing left to bid).
+        self.window = False
         self.tricks: list[tuple[str, str]] = []
         self._cache: dict[tuple[str, str], bool] = {}
         self._hands: dict[str, WildHand] = {}
@@ -227,6 +256,8 @@ class BietenState(State):
         if self.phase == "play":
             if self.pending is not None:
                 return str(self.pending["queue"][0])
+            if self.window:
+                return self.order[0]
             if not self.trick:
                 return self.leader
             last = self.order.index(self.trick[-1][0])
@@ -315,6 +346,8 @@ class BietenState(State):
         assert seat is not None
         if self.pending is not None:
             return self._answers(seat)
+        if self.window:
+            return [*self._window_bids(seat), _PASS]
         actions: list[Action] = []
         room = None
         for fig in FIGURES:
@@ -324,9 +357,23 @@ class BietenState(State):
                     room = self._bid_room(seat)
                 if room > 0 and self.may_wager(seat, fig):
                     actions.append(Action(f"bid {fig}", self._bid_cites(fig)))
-            elif state in ("gehalten",) and self.may_wager(seat, fig):
+            elif (
+                state == "gehalten"
+                and f.may_give_groschen(seat, self.bidder[fig], self.bidder_groschen)
+                and self.may_wager(seat, fig)
+            ):
                 actions.append(Action(f"drei {fig}", (antwort(3), p(15), p(16), p(19), p(20))))
         return actions + self._plays(seat)
+
+    def _window_bids(self, seat: str) -> list[Action]:
+        """The bids the Vorhand may still make after laying his first card (p9)."""
+        if self._bid_room(seat) <= 0:
+            return []
+        return [
+            Action(f"bid {fig}", self._bid_cites(fig))
+            for fig in FIGURES
+            if self.status[fig] == "offen" and self.may_wager(seat, fig)
+        ]
 
     def _bid_cites(self, fig: str) -> tuple[str, ...]:
         cites = (p(9), p(10), FIGURE_PARAGRAPH[fig], aus(1))  # type: ignore[index]
@@ -387,8 +434,23 @@ class BietenState(State):
                 (p(6), *self.rules.cut_cites),
             )
         seat = self._to_act() or ""
-        if verb not in ("bid", "gut", "halten", "drei", "play"):
+        if verb not in ("bid", "gut", "halten", "drei", "play", "pass"):
             return IllegalAction(f"{text!r} is not an action of Bieten", (p(8), p(9)))
+        if verb == "pass":
+            if self.pending is not None:
+                return self._refuse_unanswered(seat)
+            return IllegalAction(
+                "only the Vorhand passes, once his first card lies on the table and before "
+                f"the next player acts; {seat} bids or plays",
+                (p(9),),
+            )
+        if self.window and self.pending is None and verb != "bid":
+            return IllegalAction(
+                f"the Vorhand {seat} has laid his first card and may still bid ('oder erst, "
+                "wenn er sie schon vor sich auf dem Tisch liegen hat'): 'bid <figure>' or "
+                "'pass' first",
+                (p(9),),
+            )
         if verb == "play":
             if self.pending is not None:
                 return self._refuse_unanswered(seat)
@@ -423,6 +485,13 @@ class BietenState(State):
                 return IllegalAction("more than Drei cannot be given", (p(20),))
             if state in ("gut", "groschen_gut"):
                 return IllegalAction(f"the {fig} is settled (let good)", (p(12), p(16)))
+            if not f.may_give_groschen(seat, self.bidder[fig], self.bidder_groschen):
+                return IllegalAction(
+                    f"{seat} bid the {fig} himself: the Groschen is given to the bidder by "
+                    "another player ('Glaubt der Gefragte ... so gibt er „Drei“'), and he "
+                    "answers it",
+                    (p(16),),
+                )
             return self._refuse_wager(seat, fig)
         if state != "offen":
             return IllegalAction(
@@ -519,6 +588,8 @@ class BietenState(State):
         self._perform(action)
         self._cache = {}
         self._hands = {}
+        if self.window and self.pending is None and not self._window_bids(self.order[0]):
+            self.window = False
 
     def _perform(self, action: Action) -> None:
         text = action.text
@@ -529,6 +600,10 @@ class BietenState(State):
             self._cut(rest == "weli")
         elif verb == "play":
             self._play(action.seat, rest)
+            if action.seat == self.order[0] and not self.tricks and len(self.trick) == 1:
+                self.window = True
+        elif verb == "pass":
+            self.window = False
         elif verb == "bid":
             self.status[rest] = "geboten"
             self.bidder[rest] = action.seat
@@ -817,22 +892,32 @@ class BietenGame(Game):
         deal: JSON | None = None,
         context: Mapping[str, JSON] | None = None,
     ) -> State:
-        """A new deal; an explicit deal must give one hand per player still in the game."""
+        """A new deal; an explicit deal must give one hand per player still in the game.
+
+        The order of the cards within a hand has no meaning (bietenweli.p2 speaks of a
+        hand, not of an order): the deal is kept as given.
+        """
+        if deal is not None:
+            chosen = self.variant(variant)
+            order = BietenState(self, chosen, context or {}).order
+            hands = deal.get("hands") if isinstance(deal, Mapping) else None
+            if isinstance(hands, list) and len(hands) != len(order):
+                raise RulesError(
+                    f"the deal gives {len(hands)} hands, but {len(order)} players still play: "
+                    f"one hand each, in play order from the Vorhand ({', '.join(order)}), "
+                    "three cards each (p6)"
+                )
         state = super().new_game(variant, seed=seed, deal=deal, context=context)
         assert isinstance(state, BietenState)
-        if deal is not None and state.phase in ("cut", "deal"):
-            raise RulesError(
-                f"the deal gives too few cards: {len(state.order)} players still play "
-                f"({', '.join(state.order)}), three cards each (p6)"
-            )
-        if deal is not None and (
-            state.deal["hands"] != deal.get("hands")
-            or bool(state.deal.get("weli_cut", False)) != bool(deal.get("weli_cut", False))
-        ):
-            raise RulesError(
-                f"the deal must give {len(state.order)} hands, in play order from the "
-                f"Vorhand ({', '.join(state.order)}), three cards each (p6)"
-            )
+        if deal is not None:
+            given = [sorted(str(c) for c in hand) for hand in deal["hands"]]
+            dealt = [sorted(str(c) for c in state.dealt[s]) for s in state.order]
+            if state.phase in ("cut", "deal") or given != dealt:  # pragma: no cover
+                raise RulesError(
+                    f"the deal must give {len(state.order)} hands, in play order from the "
+                    f"Vorhand ({', '.join(state.order)}), three cards each (p6)"
+                )
+            state.deal = deal
         return state
 
     def shuffle(self, variant: Variant, rng: random.Random) -> list[str]:
@@ -878,9 +963,15 @@ class BietenGame(Game):
             if weli_cut:
                 cutter = f.cutter_position(n)
                 if f.WELI not in hands[cutter]:
+                    where = next(
+                        (f"deal.hands[{i}]" for i, h in enumerate(hands) if f.WELI in h),
+                        "no hand",
+                    )
                     raise RulesError(
-                        "weli_cut: the player right of the dealer (the next to last hand) "
-                        "cut the Weli and holds it (bietenweli.p2)"
+                        f"weli_cut: the Weli (6B) was cut by the player right of the dealer, "
+                        f"who keeps it, so it belongs in the next to last hand "
+                        f"(deal.hands[{cutter}], anywhere in it); it is in {where} "
+                        "(bietenweli.p2)"
                     )
                 hands[cutter] = [c for c in hands[cutter] if c != f.WELI]
         pattern = f.deal_order(n, weli_cut)
@@ -915,6 +1006,7 @@ class BietenGame(Game):
         words = ("bid", "gut", "halten", "drei")
         return (
             *(f"{w} {fig}" for w in words for fig in FIGURES),
+            _PASS.text,
             *(f"play {c}" for c in self.rules.naturals),
             *(f"play {wild}={c}" for wild in self.rules.wilds for c in GERMAN_32),
         )

@@ -141,7 +141,32 @@ _BINDING_EMENDATION = Emendation(
 )
 
 
-@rule(paragraphs=[w(2), w(4)], emendations=[_BINDING_EMENDATION])
+_LET_GOOD_FREES_EMENDATION = Emendation(
+    paragraph=w(2),
+    reading=(
+        "a bid let good by all binds no wild card: the figure is settled and written at "
+        "once, so a figure bid with the Weli alone and let good leaves the Weli free to "
+        "become any card"
+    ),
+    raw=(
+        "wird es gut sein lassen, hat er ja den Laubneuner in der Hand, mit dem er das Recht "
+        "hat, die Laub zu bieten (w.p3); ... zwei und der Weli wird frei und kann zum Machen "
+        "einer anderen Figur ... benutzt werden (w.p5)"
+    ),
+    evidence=(
+        "For: w.p2 binds the Weli to a figure 'angeschaut' (held), and w.p5 frees it when a "
+        "Groschen given with it is let good ('der Weli wird frei'): a wager settled at once "
+        "needs no card at the end, and the bidder writes a figure let good 'auch wenn ... "
+        "einer der Mitspieler eine höhere Karte ... hat' (p12), so nothing is left for the "
+        "Weli to prove. Against: w.p3 explains why A may bid the Laub at all by his natural "
+        "Laubneuner if it is let good, which may mean that a figure bid with the Weli alone "
+        "and let good must still be made with it. Read as the first; cert low."
+    ),
+    cert="low",
+)
+
+
+@rule(paragraphs=[w(2), w(4)], emendations=[_BINDING_EMENDATION, _LET_GOOD_FREES_EMENDATION])
 def binds(figure: Figure, hand: WildHand, wilds: Mapping[Card, int] = WELI_WILDS) -> bool:
     """Whether holding (or giving Drei on) ``figure`` binds the player's wild cards to it.
 

@@ -28,13 +28,14 @@ SUIT_OF_FIGURE: dict[str, str] = {"herz": "R", "laub": "L"}
 NATURAL = 3  # above every wild card of the same face (bietenweli.p1, spitzbieten.p1)
 SEATS = "ABCDE"
 
-#: Variant name -> (players, target, laub_first), from the README's table.
-VARIANTS: dict[str, tuple[int, int, bool]] = {
-    "drei": (3, 7, False),
-    "zwei": (2, 9, False),
-    "vier": (4, 5, False),
-    "fuenf": (5, 5, False),
-    "laub_zuerst": (3, 7, True),
+#: Variant name -> (players, target, laub_first, bidder_groschen), from the README's table.
+VARIANTS: dict[str, tuple[int, int, bool, bool]] = {
+    "drei": (3, 7, False, False),
+    "zwei": (2, 9, False, False),
+    "vier": (4, 5, False, False),
+    "fuenf": (5, 5, False, False),
+    "laub_zuerst": (3, 7, True, False),
+    "bieter_groschen": (3, 7, False, True),
 }
 
 
@@ -159,7 +160,7 @@ class Deal:
         if inp.get("variant", "drei") not in VARIANTS:
             raise Refused(f"unknown variant {inp.get('variant')!r}")
         # laub_first orders going out (ausgehen.p1), which a deal's answer does not show
-        n, self.target, _laub_first = VARIANTS[inp.get("variant", "drei")]
+        n, self.target, _laub_first, self.bidder_groschen = VARIANTS[inp.get("variant", "drei")]
         self.game, self.wilds = game, wilds
         seats = SEATS[:n]
         ctx = inp.get("context") or {}
@@ -170,6 +171,10 @@ class Deal:
             raise Refused("bad context")
         if dealer in out:
             raise Refused("the deal passes to the left past those who are out (README)")
+        # scores may be below zero (penalties strike points, p28, p30); a player still in
+        # the game has not reached the agreed number (ausgehen.p1, README)
+        if any(score[s] >= self.target for s in seats if s not in out):
+            raise Refused("a player with the agreed number has gone out")
         self.seats = seats
         self.score = score
         start = seats.index(dealer)
@@ -193,6 +198,10 @@ class Deal:
         self.figures = {f: Figure() for f in FIGURES}
         self.question: Question | None = None
         self.turn = self.order[0]
+        # p9: the Vorhand may bid "bevor er noch seine erste Karte ausgespielt hat oder
+        # erst, wenn er sie schon vor sich auf dem Tisch liegen hat": after his first card
+        # he keeps the word until he says "pass" (or has nothing he may bid)
+        self.window = False
         self.trick: list[tuple[str, str, str]] = []  # (seat, card, counted as)
         self.tricks_done = 0
         self.last_winner: str | None = None
@@ -313,14 +322,33 @@ class Deal:
                 if q.kind == "bid":
                     acts.append(f"drei {q.figure}")
             return sorted(acts)
+        if self.window:
+            v = self.players[self.order[0]]
+            return sorted([*self.window_bids(v), "pass"])
         p = self.players[self.turn]
         acts: list[str] = []
         for name, f in self.figures.items():
             if f.status == "unbid" and self.may_bid(p) and self.holds(p, name):
                 acts.append(f"bid {name}")
-            if f.status == "held" and self.holds(p, name):
+            # p16: "Glaubt der Gefragte ...": the Groschen is given to the bidder, who
+            # answers it (beispiel.p1, p26); bieter_groschen lets him raise his own
+            if (
+                f.status == "held"
+                and (self.bidder_groschen or f.bidder != p.seat)
+                and self.holds(p, name)
+            ):
                 acts.append(f"drei {name}")
         return sorted(acts + self.plays(p))
+
+    def window_bids(self, v: Player) -> list[str]:
+        """What the Vorhand may still bid with his first card on the table."""
+        if not self.may_bid(v):
+            return []
+        return [
+            f"bid {name}"
+            for name, f in self.figures.items()
+            if f.status == "unbid" and self.holds(v, name)
+        ]
 
     # ------------------------------------------------------------------ applying
 
@@ -328,13 +356,20 @@ class Deal:
         """Apply one action, or refuse it."""
         if action not in self.legal():
             raise Refused(f"illegal action {action!r}")
+        if action == "pass":
+            self.window = False
+            return
         verb, arg = action.split(" ", 1)
         if verb == "play":
+            first = not self.tricks_done and not self.trick and self.turn == self.order[0]
             self.play(arg)
+            self.window = first
         elif self.question is None:
-            self.ask(verb, arg, self.turn)
+            self.ask(verb, arg, self.order[0] if self.window else self.turn)
         else:
             self.answer(verb, arg)
+        if self.window and self.question is None:
+            self.window = bool(self.window_bids(self.players[self.order[0]]))
 
     def ask(self, verb: str, figure: str, seat: str) -> None:
         """A bid (p9-p10) or a Groschen (p15-p17): the others answer from the left."""

@@ -53,7 +53,7 @@ def test_every_transcript_vector_is_checked() -> None:
     data = _file()
     assert [v for v in data["vectors"] if v["rule"] == RULE]
     params = {
-        name: (p["players"], p["target"], p["laub_first"])
+        name: (p["players"], p["target"], p["laub_first"], p["bidder_groschen"])
         for name, p in ((n, v["params"]) for n, v in data["variants"].items())
     }
     assert params == VARIANTS

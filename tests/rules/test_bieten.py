@@ -20,7 +20,7 @@ from rules.transcripts import load_worked
 # The first deal of the Praktisches Beispiel (with B's Eichelachter), hands from the Vorhand.
 GANG1 = {"hands": [["KE", "9E", "8E"], ["AL", "OR", "10B"], ["KL", "KB", "UR"]]}
 GANG1_ACTIONS = [
-    "play KE", "play 10B", "bid laub", "gut laub", "halten laub", "play KB",
+    "play KE", "pass", "play 10B", "bid laub", "gut laub", "halten laub", "play KB",
     "bid spiel", "halten spiel", "play 9E", "bid herz", "halten herz", "play OR", "play UR",
     "play 8E", "drei laub", "halten laub", "play AL", "play KL",
 ]  # fmt: skip
@@ -157,7 +157,7 @@ def test_the_vorhand_leads_and_may_bid_first() -> None:
 
 
 def test_answers_go_left_from_the_bidder() -> None:
-    state = started(["play KE", "play 10B", "bid laub"])
+    state = started(["play KE", "pass", "play 10B", "bid laub"])
     assert state.to_act() == "B"  # A bid: B, then C
     assert state.legal_texts() == ["gut laub"]  # B holds no Laub
     state.apply("gut laub")
@@ -168,10 +168,15 @@ def test_answers_go_left_from_the_bidder() -> None:
 @pytest.mark.parametrize(
     ("actions", "illegal", "cited", "words"),
     [
-        (["play KE", "play 10B", "bid laub"], "play KB", p(10), "must first answer"),
-        (["play KE", "play 10B", "bid laub"], "halten laub", p(9), "holds no laub"),
-        (["play KE", "play 10B", "bid laub", "gut laub", "gut laub"], "bid laub", p(9), "bid"),
-        (["play KE", "play 10B"], "drei laub", p(16), "has not been bid"),
+        (["play KE", "pass", "play 10B", "bid laub"], "play KB", p(10), "must first answer"),
+        (["play KE", "pass", "play 10B", "bid laub"], "halten laub", p(9), "holds no laub"),
+        (
+            ["play KE", "pass", "play 10B", "bid laub", "gut laub", "gut laub"],
+            "bid laub",
+            p(9),
+            "bid",
+        ),
+        (["play KE", "pass", "play 10B"], "drei laub", p(16), "has not been bid"),
         ([], "gut herz", p(10), "nobody has bid"),
         ([], "play AL", p(8), "does not hold"),
         ([], "wette herz", p(9), "not an action"),
@@ -189,7 +194,8 @@ def test_illegal_actions_name_the_paragraph_they_break(
 
 def test_a_revoke_is_refused() -> None:
     state = started(
-        ["play AE"], {"hands": [["AE", "7E", "9L"], ["8E", "KB", "10R"], ["OL", "UB", "9R"]]}
+        ["play AE", "pass"],
+        {"hands": [["AE", "7E", "9L"], ["8E", "KB", "10R"], ["OL", "UB", "9R"]]},
     )
     with pytest.raises(IllegalAction) as caught:
         state.apply("play KB")
@@ -211,7 +217,7 @@ def test_going_out_and_losing_in_the_third_deal() -> None:
     deal = {"hands": [["9E", "8E", "8R"], ["AL", "8L", "KB"]]}
     context = {"dealer": "A", "score": {"A": 5, "B": 3, "C": 8}, "out": ["C"]}
     state = started(
-        ["play 9E", "play 8L", "bid gleich", "gut gleich", "bid hanger", "gut hanger"],
+        ["play 9E", "pass", "play 8L", "bid gleich", "gut gleich", "bid hanger", "gut hanger"],
         deal,
         context=context,
     )
@@ -236,7 +242,7 @@ def test_a_tie_flees_with_a_zero_item() -> None:
 
 
 def test_json_round_trip_and_replay() -> None:
-    state = started(GANG1_ACTIONS[:9])
+    state = started(GANG1_ACTIONS[:10])
     data = json.loads(json.dumps(state.to_json()))
     again = GAME.from_json(data)
     assert again.legal_texts() == state.legal_texts()
@@ -252,7 +258,7 @@ def test_explicit_deals_are_checked() -> None:
         GAME.new_game(deal={"hands": [["AE", "KE", "OE"], ["AE", "KL", "OL"], ["AR", "KR", "OR"]]})
     with pytest.raises(RulesError, match="not in the pack"):
         GAME.new_game(deal={"hands": [["6B", "KE", "OE"], ["AL", "KL", "OL"], ["AR", "KR", "OR"]]})
-    with pytest.raises(RulesError, match="too few"):
+    with pytest.raises(RulesError, match=r"gives 2 hands, but 3 players still play.*\(p6\)"):
         GAME.new_game(deal={"hands": [["AE", "KE", "OE"], ["AL", "KL", "OL"]]})
     with pytest.raises(RulesError, match="hands"):
         GAME.new_game(
@@ -327,3 +333,88 @@ def test_each_figure_scores_once(seed: int) -> None:
 
 def test_a_card_is_a_german_card() -> None:
     assert parse_card("UE") in f.pack()
+
+
+# ---------------------------------------------------------------- whose Groschen (p16)
+
+P16_DEAL = {"hands": [["AR", "7L", "9L"], ["KR", "KB", "10E"], ["OE", "OL", "9B"]]}
+
+
+def test_the_groschen_is_given_to_the_bidder() -> None:
+    """p16: B bids the Herz, C holds it; B may not raise his own figure, C may."""
+    assert f.may_give_groschen("C", "B") and not f.may_give_groschen("B", "B")
+    assert f.may_give_groschen("B", "B", bidder_groschen=True)
+    state = started(["bid herz", "halten herz"], P16_DEAL)
+    assert state.to_act() == "B" and "drei herz" not in state.legal_texts()
+    with pytest.raises(IllegalAction, match="bid the herz himself") as caught:
+        state.apply("drei herz")
+    assert caught.value.cites == (p(16),)
+    state.apply("play AR")
+    assert "drei herz" not in state.legal_texts()  # B's window after his lead (p9)
+    state.apply("pass")
+    assert "drei herz" in state.legal_texts()  # C, the holder, at his turn
+
+
+def test_the_bidder_raises_his_own_figure_in_the_variant() -> None:
+    state = started(["bid herz", "halten herz"], P16_DEAL, variant="bieter_groschen")
+    assert "drei herz" in state.legal_texts()
+    state.apply("drei herz")
+    assert state.to_act() == "C" and state.legal_texts() == ["gut herz", "halten herz"]
+    variants = GAME.variants
+    assert variants["bieter_groschen"]["bidder_groschen"] is True
+    assert all(not v["bidder_groschen"] for n, v in variants.items() if n != "bieter_groschen")
+
+
+# ---------------------------------------------------------------- the Vorhand after his lead (p9)
+
+
+def test_the_vorhand_may_bid_once_his_first_card_lies_on_the_table() -> None:
+    """p9: "oder erst, wenn er sie schon vor sich auf dem Tisch liegen hat"."""
+    state = started(["play KE"])
+    assert state.to_act() == "B" and state.window
+    legal = {a.text: a.cites for a in state.legal_actions()}
+    assert set(legal) == {"bid hanger", "bid spiel", "pass"} and p(9) in legal["pass"]
+    with pytest.raises(IllegalAction, match="may still bid") as caught:
+        state.apply("play 10B")
+    assert caught.value.cites == (p(9),)
+    state.apply("bid hanger")
+    state.apply("gut hanger")
+    state.apply("gut hanger")
+    assert state.to_act() == "B" and state.legal_texts() == ["bid spiel", "pass"]
+    state.apply("pass")
+    assert state.to_act() == "C" and not state.window
+    with pytest.raises(IllegalAction, match="only the Vorhand passes"):
+        state.apply("pass")
+
+
+def test_the_window_is_only_after_the_first_card_of_the_deal() -> None:
+    state = started(GANG1_ACTIONS[:10])  # B has taken the first trick and leads 9E
+    assert state.history[-1].text == "play 9E" and state.to_act() == "C"
+    assert "pass" not in state.legal_texts()
+
+
+def test_with_nothing_to_bid_the_window_stays_shut() -> None:
+    """With six of seven (aus.p2) the Vorhand may not bid: no window, no pass."""
+    context = {"dealer": "A", "score": {"A": 0, "B": 6, "C": 0}, "out": []}
+    state = started(["play KE"], context=context)
+    assert state.to_act() == "C" and "pass" not in state.legal_texts()
+
+
+# ---------------------------------------------------------------- the context
+
+
+def test_the_context_is_checked() -> None:
+    """Scores below zero (penalties, p28, p30) are accepted; impossible contexts are not."""
+    state = started([], context={"dealer": "A", "score": {"A": -2, "B": 0, "C": 1}, "out": []})
+    assert state.score_now("A") == -2
+    assert f.bids_allowed(-2, 7) == 5
+    bad = [
+        ({"score": {"A": 0, "B": 0}}, "each of A, B, C"),
+        ({"score": {"A": 0, "B": 0.5, "C": 0}}, "whole number"),
+        ({"dealer": "C", "score": {"A": 0, "B": 0, "C": 7}, "out": ["C"]}, "does not deal"),
+        ({"score": {"A": 0, "B": 7, "C": 0}}, "has gone out"),
+        ({"out": ["B", "C"]}, "fewer than two"),
+    ]
+    for context, words in bad:
+        with pytest.raises(RulesError, match=words):
+            GAME.new_game(context=context)

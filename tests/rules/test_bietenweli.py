@@ -19,7 +19,7 @@ from rules.transcripts import load_worked
 # bietenweli.p3: B (Vorhand) UR 10L UE, C AR KE KB, A (dealer) the Weli, 9B, 9L.
 DEAL = {"hands": [["UR", "10L", "UE"], ["AR", "KE", "KB"], ["6B", "9B", "9L"]], "weli_cut": False}
 TO_THE_HERZ = [
-    "play UE", "play KE", "play 9B",
+    "play UE", "pass", "play KE", "play 9B",
     "play KB", "bid laub", "gut laub", "gut laub", "play 9L", "play 10L",
     "bid spiel", "halten spiel", "bid herz", "halten herz", "play AR",
 ]  # fmt: skip
@@ -92,12 +92,29 @@ def test_the_cut_weli_is_kept() -> None:
 
 
 def test_a_cut_weli_must_be_in_the_cutters_hand() -> None:
-    with pytest.raises(RulesError, match="right of the dealer"):
+    with pytest.raises(RulesError, match=r"right of the dealer.*deal.hands\[1\].*deal.hands\[2\]"):
         GAME.new_game(deal={**DEAL, "weli_cut": True})
+    no_weli = {"hands": [["UR", "10L", "UE"], ["AR", "KE", "KB"], ["7B", "9B", "9L"]]}
+    with pytest.raises(RulesError, match=r"bietenweli.p2") as caught:
+        GAME.new_game(deal={**no_weli, "weli_cut": True})
+    assert "in no hand" in str(caught.value)
+
+
+@pytest.mark.parametrize("where", [0, 1, 2])
+def test_a_cut_weli_may_lie_anywhere_in_the_cutters_hand(where: int) -> None:
+    """bietenweli.p2 gives the cutter the Weli; the order of a hand means nothing."""
+    cutter = ["AR", "KE"]
+    cutter.insert(where, "6B")
+    deal = {"hands": [["UR", "10L", "UE"], cutter, ["9B", "9L", "KB"]], "weli_cut": True}
+    state = GAME.new_game(deal=deal)
+    assert state.deal == deal and state.weli_cut
+    assert sorted(map(str, state.hand["C"])) == ["6B", "AR", "KE"]
+    again = GAME.from_json(json.loads(json.dumps(state.to_json())))
+    assert again.hand == state.hand and again.deal == deal
 
 
 def test_the_weli_is_played_as_a_card() -> None:
-    state = started(["play UE", "play KE"])
+    state = started(["play UE", "pass", "play KE"])
     legal = state.legal_texts()
     assert "play 6B=AE" in legal and "play 9B" in legal and "play 6B" not in legal
     with pytest.raises(IllegalAction, match="say what it is played as"):

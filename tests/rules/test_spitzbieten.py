@@ -68,3 +68,20 @@ def test_random_deals_play_out(seed: int, variant: str) -> None:
         assert len(state.table[seat]) == 3
         wilds = [x for x in state.table[seat] if x.wild is not None]
         assert all(x.tier in (0, 1, 2) for x in wilds)
+
+
+def test_a_cut_weli_may_lie_anywhere_in_the_cutters_hand() -> None:
+    """bietenweli.p2: the cutter keeps the Weli; his hand's order means nothing."""
+    deal = {
+        "hands": [["KR", "9E", "7L"], ["8E", "OL", "6B"], ["10B", "UE", "AL"]],
+        "weli_cut": True,
+    }
+    state = GAME.new_game(deal=deal)
+    assert state.deal == deal and state.weli_cut
+    with pytest.raises(Exception, match=r"deal.hands\[0\].*bietenweli.p2"):
+        GAME.new_game(
+            deal={
+                "hands": [["6B", "9E", "7L"], ["8E", "OL", "KR"], ["10B", "UE", "AL"]],
+                "weli_cut": True,
+            }
+        )
