@@ -10,6 +10,7 @@ and may keep it when it is a Kritischer, and then the next one.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,7 @@ from tests.independent.watten_referee import (
     Params,
     Refused,
     normalise,
+    random_context,
     replay,
     seat_scores,
 )
@@ -163,3 +165,41 @@ def call(rule: str, input: dict[str, Any]) -> Any:
         raise NotImplementedError(rule)
     deal = new_deal(input.get("variant"), input.get("deal"), input.get("context"))
     return replay(deal, input.get("actions", []))
+
+
+def random_input(rng: random.Random, variant: str) -> tuple[dict[str, Any], list[str]]:
+    """A random transcript input (no actions yet) and D's planned cut decisions: the pack
+    shuffled, often with Kritische on the bottom of the cut."""
+    params = VARIANTS[variant]
+    cards = list(params.pack)
+    rng.shuffle(cards)
+    if rng.random() < 0.4:
+        front = [c for c in cards if c in params.kritische]
+        rng.shuffle(front)
+        front = front[: rng.randint(1, len(front))]
+        cards = front + [c for c in cards if c not in front]
+    kept: list[str] = []
+    planned: list[str] = []
+    pos = 0
+    while True:
+        card = cards[pos]
+        pos += 1
+        if card not in params.kritische:
+            break
+        if rng.random() < 0.6:
+            kept.append(card)
+            planned.append("keep")
+            continue
+        planned.append("leave")
+        break
+    state = KritischDeal(params, {}, {}, stream=cards[:pos] + cards[pos:], shown=pos, kept=kept)
+    state.deal_out()
+    data: dict[str, Any] = {
+        "variant": variant,
+        "deal": {"cut": cards[:pos], "hands": {s: state.hands[s] for s in "ABCD"}},
+        "actions": [],
+    }
+    context = random_context(rng, 4)
+    if context is not None:
+        data["context"] = context
+    return data, planned

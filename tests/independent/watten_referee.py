@@ -6,10 +6,23 @@ Python for the game.
 It replays a transcript ``{variant, deal, actions, context?}`` and answers
 ``{"legal", "scores", "over"}``, or raises :class:`Refused` at the first illegal action.
 Kritisch-Watten (``kritischwatten_referee.py``) builds on the same :class:`Deal`.
+
+Run as a script it walks random deals against another adapter (default: the project's
+``rules.reference_adapter``, as a black box) and reports the first differences:
+
+    .venv/bin/python -m tests.independent.watten_referee --game watten --walks 2000 --seed 1
+    .venv/bin/python -m tests.independent.watten_referee --game kritischwatten --walks 2000
 """
 
 from __future__ import annotations
 
+import argparse
+import copy
+import importlib
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -153,10 +166,11 @@ class Deal:
 
     def asks_for_trump(self, lead: str) -> bool:
         """zuzweit.p4, p6: the Rechte or any trump led asks for a trump; kritischwatten.p2:
-        a Kritischer of the Trumpf suit too; under "rechte" only the Rechte."""
+        a Kritischer of the Trumpf suit too; under "rechte" only the Trumpfschlag, even
+        where it is a Kritischer (black box: the project's reading, WATTEN_FINDINGS.md)."""
         k = self.klass(lead)[0]
         if self.params.follow == "rechte":
-            return k == 1
+            return lead == f"{self.schlag}{self.trumpf}"
         return k in (1, 3) or (k == 0 and suit(lead) == self.trumpf)
 
     def playable(self, seat: str) -> list[str]:
@@ -168,7 +182,7 @@ class Deal:
             return list(hand)
         if not any(self.is_trump(c) for c in hand):
             return list(hand)
-        return [c for c in hand if suit(c) == self.trumpf and rank(c) in RANKS]
+        return [c for c in hand if suit(c) == self.trumpf]
 
     def trick_winner(self) -> str:
         """zuzweit.p3-p6: the highest Kritischer; else the Rechte; else the first Blinder;
@@ -394,3 +408,150 @@ def call(rule: str, input: dict[str, Any]) -> Any:
         raise NotImplementedError(rule)
     deal = new_deal(input.get("variant"), input.get("deal"), input.get("context"))
     return replay(deal, input.get("actions", []))
+
+
+# ------------------------------------------------------------------ differential play
+
+Adapter = Callable[[str, dict[str, Any]], Any]
+#: (kind, input, referee's view, adapter's view) of the first difference in a walk.
+Difference = tuple[str, dict[str, Any], Any, Any]
+
+
+def random_context(rng: random.Random, players: int) -> dict[str, Any] | None:
+    """No context, or a Partie in progress: any dealer, scores biased to 13 and 14."""
+    if rng.random() < 0.4:
+        return None
+    persons = "ABCD"[:players]
+    keys = list(persons) if players == 2 else ["AC", "BD"]
+    return {
+        "dealer": rng.choice(persons),
+        "score": {k: rng.choice([0, 2, 5, 9, 12, 13, 13, 14, 14, rng.randint(0, 14)]) for k in keys},
+    }
+
+
+def random_watten(rng: random.Random, variant: str) -> dict[str, Any]:
+    """A shuffled deal of the variant's pack, with a random context."""
+    params = VARIANTS[variant]
+    cards = list(params.pack)
+    rng.shuffle(cards)
+    seats = "ABCD"[: params.players]
+    data: dict[str, Any] = {
+        "variant": variant,
+        "deal": {"hands": {s: cards[5 * i : 5 * i + 5] for i, s in enumerate(seats)}},
+        "actions": [],
+    }
+    context = random_context(rng, params.players)
+    if context is not None:
+        data["context"] = context
+    return data
+
+
+def choose(rng: random.Random, legal: list[str], planned: list[str]) -> str:
+    """A policy that mostly plays cards, sometimes bids, answers bids every way, and at
+    the cut mostly follows the deal's plan (``planned``: the cut decisions)."""
+    if "keep" in legal:
+        if planned and rng.random() < 0.85:
+            return planned.pop(0)
+        planned.clear()
+        return rng.choice(legal)
+    if "gut" in legal:
+        return rng.choice(legal)
+    bids = [a for a in legal if a.startswith("bid")]
+    if bids and rng.random() < 0.2:
+        return rng.choice(bids)
+    rest = [a for a in legal if not a.startswith("bid")] or legal
+    return rng.choice(rest)
+
+
+def _answer(adapter: Adapter, rule: str, data: dict[str, Any]) -> dict[str, Any] | None:
+    """The adapter's answer, or None for a refusal."""
+    try:
+        return adapter(rule, copy.deepcopy(data))
+    except NotImplementedError:
+        raise
+    except Exception:
+        return None
+
+
+def walk(
+    rng: random.Random,
+    adapter: Adapter,
+    rule: str,
+    start: Callable[[dict[str, Any]], Deal],
+    data: dict[str, Any],
+    planned: list[str],
+) -> Difference | None:
+    """One deal to its end, each action checked against the adapter; the first
+    difference (legal actions, scores, over, a refusal), or None."""
+    try:
+        ref: Deal | None = start(copy.deepcopy(data))
+    except Refused:
+        ref = None
+    theirs = _answer(adapter, rule, data)
+    if ref is None or theirs is None:
+        return None if (ref is None) == (theirs is None) else ("deal", data, ref, theirs)
+    while True:
+        mine = {"scores": ref.scores(), "over": ref.phase == "over"}
+        if mine != {"scores": theirs["scores"], "over": theirs["over"]}:
+            return ("scores", data, mine, theirs)
+        legal = ref.legal()
+        if not legal:
+            return None
+        action = choose(rng, legal, planned)
+        theirs = _answer(adapter, rule, {**data, "actions": [*data["actions"], action]})
+        if theirs is None:
+            return ("refused", data, action, None)
+        if theirs["legal"][-1] != legal:
+            return ("legal", data, legal, theirs["legal"][-1])
+        ref.apply(action)
+        data["actions"].append(action)
+
+
+def differential(game: str, walks: int, seed: int, adapter: Adapter) -> tuple[Counter[str], list[Difference]]:
+    """Random walks of every variant of ``game`` in turn: the count of walks per variant
+    and every difference found."""
+    module = importlib.import_module(f"tests.independent.{game}_referee")
+    rule: str = module.RULE
+    variants: dict[str, Params] = module.VARIANTS
+    rng = random.Random(seed)
+    counts: Counter[str] = Counter()
+    found: list[Difference] = []
+    names = list(variants)
+    for i in range(walks):
+        variant = names[i % len(names)]
+        data, planned = module.random_input(rng, variant)
+        counts[variant] += 1
+
+        def start(inp: dict[str, Any]) -> Deal:
+            deal: Deal = module.new_deal(inp["variant"], inp["deal"], inp.get("context"))
+            return deal
+
+        difference = walk(rng, adapter, rule, start, data, planned)
+        if difference is not None:
+            found.append(difference)
+    return counts, found
+
+
+def random_input(rng: random.Random, variant: str) -> tuple[dict[str, Any], list[str]]:
+    """A random transcript input (no actions yet) and its planned cut decisions (none)."""
+    return random_watten(rng, variant), []
+
+
+def main() -> None:
+    """Run the walks and print a summary and the first differences as JSON."""
+    parser = argparse.ArgumentParser(description="Random Watten deals against an adapter.")
+    parser.add_argument("--game", choices=["watten", "kritischwatten"], default="watten")
+    parser.add_argument("--walks", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--adapter", default="rules.reference_adapter")
+    args = parser.parse_args()
+    adapter: Adapter = importlib.import_module(args.adapter).call
+    counts, found = differential(args.game, args.walks, args.seed, adapter)
+    kinds = Counter(kind for kind, *_ in found)
+    print(f"{args.game}: {sum(counts.values())} walks {dict(counts)}, {len(found)} differences {dict(kinds)}")
+    for kind, data, mine, theirs in found[:3]:
+        print(json.dumps({"kind": kind, "input": data, "referee": mine, "adapter": theirs}, default=str))
+
+
+if __name__ == "__main__":
+    main()
