@@ -191,7 +191,7 @@ class Deal:
         for seat, card in self.trick[1:]:
             k, s = self.klass(card)
             bk, bs = self.klass(best)
-            if k < bk and (k < 4):
+            if k < bk:
                 better = True
             elif k == bk and k in (0, 3):
                 better = s < bs
@@ -425,7 +425,9 @@ def random_context(rng: random.Random, players: int) -> dict[str, Any] | None:
     keys = list(persons) if players == 2 else ["AC", "BD"]
     return {
         "dealer": rng.choice(persons),
-        "score": {k: rng.choice([0, 2, 5, 9, 12, 13, 13, 14, 14, rng.randint(0, 14)]) for k in keys},
+        "score": {
+            k: rng.choice([0, 2, 5, 9, 12, 13, 13, 14, 14, rng.randint(0, 14)]) for k in keys
+        },
     }
 
 
@@ -507,7 +509,9 @@ def walk(
         data["actions"].append(action)
 
 
-def differential(game: str, walks: int, seed: int, adapter: Adapter) -> tuple[Counter[str], list[Difference]]:
+def differential(
+    game: str, walks: int, seed: int, adapter: Adapter
+) -> tuple[Counter[str], list[Difference]]:
     """Random walks of every variant of ``game`` in turn: the count of walks per variant
     and every difference found."""
     module = importlib.import_module(f"tests.independent.{game}_referee")
@@ -548,9 +552,15 @@ def main() -> None:
     adapter: Adapter = importlib.import_module(args.adapter).call
     counts, found = differential(args.game, args.walks, args.seed, adapter)
     kinds = Counter(kind for kind, *_ in found)
-    print(f"{args.game}: {sum(counts.values())} walks {dict(counts)}, {len(found)} differences {dict(kinds)}")
+    print(
+        f"{args.game}: {sum(counts.values())} walks {dict(counts)}, {len(found)} differences {dict(kinds)}"
+    )
     for kind, data, mine, theirs in found[:3]:
-        print(json.dumps({"kind": kind, "input": data, "referee": mine, "adapter": theirs}, default=str))
+        print(
+            json.dumps(
+                {"kind": kind, "input": data, "referee": mine, "adapter": theirs}, default=str
+            )
+        )
 
 
 if __name__ == "__main__":
