@@ -340,9 +340,10 @@ def seat_scores(params: Params, context: Any) -> dict[str, int]:
     dealer = context.get("dealer", "A")
     if dealer not in persons:
         raise Refused(f"unknown dealer {dealer!r}")
-    raw = context.get("score", {})
-    if not isinstance(raw, dict):
-        raise Refused("the score is an object")
+    keys = set(persons) if params.players == 2 else {"AC", "BD"}
+    raw = context.get("score", dict.fromkeys(keys, 0))
+    if not isinstance(raw, dict) or set(raw) != keys:
+        raise Refused(f"the score gives the points of {sorted(keys)}")
     shift = persons.index(dealer)
     out: dict[str, int] = {}
     for i, seat in enumerate(persons):
