@@ -323,6 +323,10 @@ class Referee:
         if name != "spiel" or self.round != 5 or not self.trick or self.phase != "play":
             return True
         led = self.trick[0][1].counts
+        return any(self._qualifies(s, led) for s in party(seat))
+
+    def _qualifies(self, seat: str, led: str) -> bool:
+        """Whether a player holds the suit led, a trump or a qualifying Perlagg."""
         for c in self.hands[seat]:
             if self.is_perlagg(c):
                 if self.ordnung == "1924" and self._needed(seat, c):
@@ -395,8 +399,8 @@ class Referee:
         if not self.trick:
             return plain + baptised
         led = suit(self.trick[0][1].counts)
-        if self.follow == "trumped" and any(
-            suit(pl.counts) == self.trump or pl.strength is not None for _, pl in self.trick[1:]
+        if self.follow == "trumped" and led != self.trump and any(
+            suit(pl.counts) == self.trump for _, pl in self.trick[1:]
         ):
             return plain + baptised
         has_suit = any(suit(c) == led and not self.is_perlagg(c) for c in hand)
@@ -550,7 +554,10 @@ class Referee:
     def _maybe_over(self) -> None:
         if self.phase in ("over",) or self.pending:
             return
-        if all(f.state == "gut" for f in self.figures.values()):
+        if all(f.state == "gut" for f in self.figures.values()) or (
+            self.phase == "show"
+            and all(self.figures[f].state == "gut" for f in ("gleich", "hanger"))
+        ):
             self._finish(early=False)
         elif self.phase == "show" and all(
             f.state in ("gut", "unbid") for f in self.figures.values()
