@@ -576,18 +576,41 @@ class Referee:
         )
         order += [f for f in held if f.stake == 8] + [f for f in held if f.stake != 8]
         order += [f for f in self.figures.values() if f.state == "unbid"]
+        # ranks (0 Gleich, 1 Hanger, 2 Spiel: § 6) written or standing equal in this deal
+        settled = {FIGURES.index(f.name) for f in self.figures.values() if f.state == "gut"}
         for fig in order:
             if any(self.total(p) >= self.target for p in ("AC", "BD")):
                 break
             winner = self._figure_winner(fig.name)
+            level = FIGURES.index(fig.name)
             if winner is None:
+                settled.add(level)
                 continue
             if fig.state == "unbid":
-                self.written[winner] += 1
+                pts = 1
             elif fig.stake == 8:
-                self.written[winner] += max(self.target - self.total(winner), 0)
+                pts = max(self.target - self.total(winner), 0)
             else:
-                self.written[winner] += fig.stake
+                pts = fig.stake
+            if self._last_point_drops(fig.name, winner, pts, settled):
+                if self.ordnung == "1924" and self.figures["spiel"].state == "gut":
+                    break  # §§ 25a, 25b: a new deal
+                continue
+            settled.add(level)
+            self.written[winner] += pts
+
+    def _last_point_drops(self, name: str, winner: str, pts: int, settled: set[int]) -> bool:
+        """Whether a figure does not count at the last point: 1924 §§ 25, 25a (a lower
+        figure never counts once a higher or equal one is written or stands); 1890 with
+        the author's note (at 14 to 14 only dritzige or better figures, the Spiel
+        deciding the others)."""
+        if self.ordnung == "1924":
+            if self.total(winner) + pts < self.target:
+                return False
+            return name != "spiel" and any(r < FIGURES.index(name) for r in settled)
+        if name == "spiel" or any(self.total(p) != self.target - 1 for p in ("AC", "BD")):
+            return False
+        return self.party_figure(winner, name)[0] < 3
 
     def _figure_winner(self, name: str) -> str | None:
         if name == "spiel":
@@ -604,9 +627,10 @@ class Referee:
     def scores(self) -> dict[str, int]:
         """Every seat's points: its party's written points, penalties included."""
         out = {}
+        out_of_partie = any(self.total(p) >= self.target for p in ("AC", "BD"))
         for p in ("AC", "BD"):
             pts = self.written[p]
-            if self.penalised[p]:
+            if self.penalised[p] and not out_of_partie:
                 each = 2 if self.false_bid == "7" else 3
                 if self.ordnung == "1924":
                     pts = 0
