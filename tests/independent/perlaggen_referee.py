@@ -129,6 +129,7 @@ class Referee:
     pending: list[tuple[str, str]] = field(default_factory=list)  # (figure, answering seat)
     written: dict[str, int] = field(default_factory=lambda: {"AC": 0, "BD": 0})
     penalised: dict[str, int] = field(default_factory=lambda: {"AC": 0, "BD": 0})
+    suspended: dict[str, int] = field(default_factory=lambda: {"AC": 0, "BD": 0})
     checked: set[tuple[str, str]] = field(default_factory=set)
     show_order: list[str] = field(default_factory=list)
     shown: set[str] = field(default_factory=set)
@@ -442,7 +443,11 @@ class Referee:
                 self.pending.pop(0)
             if verb == "gut":
                 fig.state = "gut"
-                self.written[fig.offered_by] += fig.stake if fig.stake == 1 else fig.stake - 1
+                gain = fig.stake if fig.stake == 1 else fig.stake - 1
+                if any(f.state == "held" and f.stake == 8 for f in self.figures.values()):
+                    self.suspended[fig.offered_by] += gain  # § 12: after the figure at aus
+                else:
+                    self.written[fig.offered_by] += gain
                 self._after_gut(name)
             elif verb == "hold":
                 fig.state = "held"
@@ -574,7 +579,15 @@ class Referee:
         held = sorted(
             (f for f in self.figures.values() if f.state == "held"), key=lambda f: f.bid_order
         )
-        order += [f for f in held if f.stake == 8] + [f for f in held if f.stake != 8]
+        for fig in sorted((f for f in held if f.stake == 8), key=lambda f: FIGURES.index(f.name)):
+            winner = self._figure_winner(fig.name)
+            if winner is not None and self.total(winner) < self.target:
+                self.written[winner] += self.target - self.total(winner)
+                break
+        if all(self.total(p) < self.target for p in ("AC", "BD")):
+            for p in ("AC", "BD"):
+                self.written[p] += self.suspended[p]
+        order += [f for f in held if f.stake != 8]
         order += [f for f in self.figures.values() if f.state == "unbid"]
         # ranks (0 Gleich, 1 Hanger, 2 Spiel: § 6) written or standing equal in this deal
         settled = {FIGURES.index(f.name) for f in self.figures.values() if f.state == "gut"}
@@ -588,15 +601,12 @@ class Referee:
                 continue
             if fig.state == "unbid":
                 pts = 1
-            elif fig.stake == 8:
-                pts = max(self.target - self.total(winner), 0)
             else:
                 pts = fig.stake
             if self._last_point_drops(fig.name, winner, pts, settled):
                 if self.ordnung == "1924" and self.figures["spiel"].state == "gut":
                     break  # §§ 25a, 25b: a new deal
                 continue
-            settled.add(level)
             self.written[winner] += pts
 
     def _last_point_drops(self, name: str, winner: str, pts: int, settled: set[int]) -> bool:
@@ -667,3 +677,74 @@ def call(rule: str, input: dict[str, Any]) -> Any:
     if rule != RULE:
         raise NotImplementedError(rule)
     return replay(copy.deepcopy(input))
+
+
+# ---------------------------------------------------------------------- differential play
+def random_deal(rng: Any) -> dict[str, Any]:
+    """A shuffled deal: five cards each, the 21st turned; C sometimes keeps cut Perlaggen."""
+    cards = list(PACK)
+    rng.shuffle(cards)
+    deal: dict[str, Any] = {s: cards[5 * i : 5 * i + 5] for i, s in enumerate(SEATS)}
+    deal["trump"] = cards[20]
+    deal["cut"] = [c for c in deal["C"] if c in ("KR", "6B", "7B", "7E")][: rng.randint(0, 2)]
+    return deal
+
+
+def choose(rng: Any, legal: list[str]) -> str:
+    """A policy that bids, holds and raises often and baptises now and then."""
+    bets = [a for a in legal if a.split()[0] in ("bid", "raise", "hold")]
+    if bets and rng.random() < 0.3:
+        return str(rng.choice(bets))
+    plain = [a for a in legal if " as " not in a]
+    if plain and rng.random() < 0.8:
+        return str(rng.choice(plain))
+    return str(rng.choice(legal))
+
+
+def walk(rng: Any, variant: str, other: Any) -> dict[str, Any] | None:
+    """One random deal walked by the referee and ``other`` (an adapter's ``call``); the
+    first difference in legal actions, scores or over, or None."""
+    data: dict[str, Any] = {"variant": variant, "deal": random_deal(rng), "actions": []}
+    ref = Referee.from_input(copy.deepcopy(data))
+    while True:
+        legal = ref.legal()
+        if not legal:
+            break
+        action = choose(rng, legal)
+        theirs = other(RULE, copy.deepcopy({**data, "actions": [*data["actions"], action]}))
+        if theirs["legal"][-1] != legal:
+            return {"where": "legal", "input": data, "referee": legal, "other": theirs["legal"][-1]}
+        ref.apply(action)
+        data["actions"].append(action)
+    mine = {"scores": ref.scores(), "over": ref.phase == "over"}
+    theirs = other(RULE, copy.deepcopy(data))
+    if {"scores": theirs["scores"], "over": theirs["over"]} != mine:
+        other_end = {"scores": theirs["scores"], "over": theirs["over"]}
+        return {"where": "end", "input": data, "referee": mine, "other": other_end}
+    return None
+
+
+def main() -> None:
+    """``python -m tests.independent.perlaggen_referee --games N --seed S``: differential
+    play against the reference adapter (a black box), per variant."""
+    import argparse
+    import importlib
+    import json
+    import random
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--games", type=int, default=200, help="games per variant")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--adapter", default="rules.reference_adapter")
+    args = parser.parse_args()
+    other = importlib.import_module(args.adapter).call
+    for variant in VARIANTS:
+        rng = random.Random(f"{args.seed}-{variant}")
+        found = [d for _ in range(args.games) if (d := walk(rng, variant, other))]
+        print(f"{variant}: {args.games} games, {len(found)} differences")
+        for d in found[:2]:
+            print(json.dumps(d))
+
+
+if __name__ == "__main__":
+    main()
