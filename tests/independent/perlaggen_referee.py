@@ -134,7 +134,7 @@ class Referee:
     show_order: list[str] = field(default_factory=list)
     shown: set[str] = field(default_factory=set)
     bids: int = 0
-    final: dict[str, int] | None = None
+    aus_out: bool = False
     fifth_qualified: dict[str, bool] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ set-up
@@ -583,6 +583,7 @@ class Referee:
             winner = self._figure_winner(fig.name)
             if winner is not None and self.total(winner) < self.target:
                 self.written[winner] += self.target - self.total(winner)
+                self.aus_out = True  # § 12: it precedes every other figure and penalty
                 break
         if all(self.total(p) < self.target for p in ("AC", "BD")):
             for p in ("AC", "BD"):
@@ -615,7 +616,7 @@ class Referee:
         the author's note (at 14 to 14 only dritzige or better figures, the Spiel
         deciding the others)."""
         if self.ordnung == "1924":
-            if self.total(winner) + pts < self.target:
+            if self.total(winner) != self.target - 1:
                 return False
             return name != "spiel" and any(r < FIGURES.index(name) for r in settled)
         if name == "spiel" or any(self.total(p) != self.target - 1 for p in ("AC", "BD")):
@@ -637,10 +638,9 @@ class Referee:
     def scores(self) -> dict[str, int]:
         """Every seat's points: its party's written points, penalties included."""
         out = {}
-        out_of_partie = any(self.total(p) >= self.target for p in ("AC", "BD"))
         for p in ("AC", "BD"):
             pts = self.written[p]
-            if self.penalised[p] and not out_of_partie:
+            if self.penalised[p] and not self.aus_out:
                 each = 2 if self.false_bid == "7" else 3
                 if self.ordnung == "1924":
                     pts = 0
@@ -705,6 +705,11 @@ def walk(rng: Any, variant: str, other: Any) -> dict[str, Any] | None:
     """One random deal walked by the referee and ``other`` (an adapter's ``call``); the
     first difference in legal actions, scores or over, or None."""
     data: dict[str, Any] = {"variant": variant, "deal": random_deal(rng), "actions": []}
+    if rng.random() < 0.5:  # a Partie near its end: §§ 9, 12, 20, 25-26, 25a, 25b
+        data["context"] = {
+            "score": {"AC": rng.randint(9, 14), "BD": rng.randint(9, 14)},
+            "target": 15,
+        }
     ref = Referee.from_input(copy.deepcopy(data))
     while True:
         legal = ref.legal()
