@@ -574,6 +574,7 @@ class Referee:
         self.phase = "over"
         self.pending = []
         if early:
+            self.aus_out = True  # § 9: the Partie is made; the showing never comes
             return
         order: list[Figure] = []
         held = sorted(
@@ -604,22 +605,27 @@ class Referee:
                 pts = 1
             else:
                 pts = fig.stake
-            if self._last_point_drops(fig.name, winner, pts, settled):
-                if self.ordnung == "1924" and self.figures["spiel"].state == "gut":
-                    break  # §§ 25a, 25b: a new deal
+            if self._last_point_drops(fig, winner, pts, settled):
+                if self.ordnung == "1924" and 2 in settled:
+                    break  # §§ 25a, 25b: the Spiel is written already: a new deal
                 continue
+            settled.add(level)
             self.written[winner] += pts
 
-    def _last_point_drops(self, name: str, winner: str, pts: int, settled: set[int]) -> bool:
+    def _last_point_drops(self, fig: Figure, winner: str, pts: int, settled: set[int]) -> bool:
         """Whether a figure does not count at the last point: 1924 §§ 25, 25a (a lower
         figure never counts once a higher or equal one is written or stands); 1890 with
         the author's note (at 14 to 14 only dritzige or better figures, the Spiel
-        deciding the others)."""
+        deciding the others), which the note gives for figures nobody may bid any more."""
+        name = fig.name
         if self.ordnung == "1924":
-            if self.total(winner) != self.target - 1:
+            loser = "BD" if winner == "AC" else "AC"
+            if self.total(winner) + pts < self.target or self.total(loser) + pts < self.target:
                 return False
             return name != "spiel" and any(r < FIGURES.index(name) for r in settled)
-        if name == "spiel" or any(self.total(p) != self.target - 1 for p in ("AC", "BD")):
+        if fig.state != "unbid" or name == "spiel":
+            return False
+        if any(self.total(p) != self.target - 1 for p in ("AC", "BD")):
             return False
         return self.party_figure(winner, name)[0] < 3
 
