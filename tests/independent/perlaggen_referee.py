@@ -613,17 +613,21 @@ class Referee:
             self.written[winner] += pts
 
     def _last_point_drops(self, fig: Figure, winner: str, pts: int, settled: set[int]) -> bool:
-        """Whether a figure does not count at the last point: 1924 §§ 25, 25a (a lower
-        figure never counts once a higher or equal one is written or stands); 1890 with
-        the author's note (at 14 to 14 only dritzige or better figures, the Spiel
-        deciding the others), which the note gives for figures nobody may bid any more."""
+        """Whether a figure does not count at the last point.
+
+        1924 §§ 25a, 25b: a lower figure never counts once a higher or equal one is
+        written or stands, when its points would take either party out. Both Ordnungen
+        (1890 with the author's note, 1924 § 25): at 14 to 14, when nobody may bid, only
+        dritzige or better figures count, the Spiel deciding the others."""
         name = fig.name
+        if name == "spiel":
+            return False
         if self.ordnung == "1924":
             loser = "BD" if winner == "AC" else "AC"
-            if self.total(winner) + pts < self.target or self.total(loser) + pts < self.target:
-                return False
-            return name != "spiel" and any(r < FIGURES.index(name) for r in settled)
-        if fig.state != "unbid" or name == "spiel":
+            if self.total(winner) + pts >= self.target and self.total(loser) + pts >= self.target:
+                if any(r < FIGURES.index(name) for r in settled):
+                    return True
+        if fig.state != "unbid":
             return False
         if any(self.total(p) != self.target - 1 for p in ("AC", "BD")):
             return False
@@ -722,7 +726,12 @@ def walk(rng: Any, variant: str, other: Any) -> dict[str, Any] | None:
         if not legal:
             break
         action = choose(rng, legal)
-        theirs = other(RULE, copy.deepcopy({**data, "actions": [*data["actions"], action]}))
+        try:
+            theirs = other(RULE, copy.deepcopy({**data, "actions": [*data["actions"], action]}))
+        except NotImplementedError:
+            raise
+        except Exception as exc:  # the other side refuses what the referee allows
+            return {"where": "refused", "input": data, "referee": action, "other": repr(exc)}
         if theirs["legal"][-1] != legal:
             return {"where": "legal", "input": data, "referee": legal, "other": theirs["legal"][-1]}
         ref.apply(action)
