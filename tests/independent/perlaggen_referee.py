@@ -100,6 +100,7 @@ class Figure:
     stake: int = 1  # 2 when held after a bid; n after a raise; 8 for "aus"
     offered_by: str = ""  # party that made the last offer
     bid_order: int = 0
+    bettors: set[str] = field(default_factory=set)  # parties that bid, held or raised
 
 
 @dataclass
@@ -243,18 +244,14 @@ class Referee:
                 i = j + 1
         return best
 
-    def can_make(self, seat: str, figure: str) -> bool:
-        """Whether a player has or can make a Gleich or Hanger, Perlaggen wild (§ 31)."""
+    def can_make(self, seat: str, figure: str, spare: int = 0) -> bool:
+        """Whether a player has or can make a Gleich or Hanger with his Perlaggen still
+        wild (§ 31), ``spare`` of them kept out of it (1924 § 27)."""
         fixed, wild = self.five(seat)
-        if figure == "gleich":
-            if wild >= 2:
-                return True
-            return self.best_gleich(fixed)[0] >= 2 or (wild == 1 and len(fixed) > 0)
-        if wild >= 2:
+        if wild - spare >= 1:  # a Perlagg baptised to match any other card
             return True
-        if self.best_hanger(fixed)[0] >= 2:
-            return True
-        return wild == 1 and any(rank(c) != "6" or True for c in fixed)
+        best = self.best_gleich(fixed) if figure == "gleich" else self.best_hanger(fixed)
+        return best[0] >= 2
 
     def party_figure(self, p: str, figure: str) -> tuple[int, int]:
         """The better figure of a party's two players (p27), all cards fixed."""
@@ -330,38 +327,25 @@ class Referee:
         """Whether a player holds the suit led, a trump or a qualifying Perlagg."""
         for c in self.hands[seat]:
             if self.is_perlagg(c):
-                if self.ordnung == "1924" and self._needed(seat, c):
+                if self.ordnung == "1924" and self._needed(seat):
                     continue
                 return True
             if suit(c) in (suit(led), self.trump):
                 return True
         return False
 
-    def _needed(self, seat: str, perlagg: str) -> bool:
-        """1924 § 27: the Perlagg had to be used for a figure its party bid or held."""
+    def _needed(self, seat: str) -> bool:
+        """1924 § 27: a Perlagg "der nicht schon früher zu einer gebotenen oder gehaltenen
+        Figur hat verwendet werden müssen": the player's party bet on a Gleich or Hanger
+        still open, and neither partner can make it without this Perlagg."""
         p = party(seat)
         for name in ("gleich", "hanger"):
             fig = self.figures[name]
-            if fig.state in ("held", "offered") or (fig.state == "gut" and fig.offered_by == p):
-                if fig.offered_by == p or fig.state == "held":
-                    fixed, wild = self.five(seat)
-                    saved = self.hands[seat]
-                    self.hands[seat] = [c for c in saved if c != perlagg]
-                    try:
-                        ok_without = any(
-                            self.can_make(s, name) for s in p if s != seat
-                        ) or self._can_make_without(seat, name, perlagg)
-                    finally:
-                        self.hands[seat] = saved
-                    if not ok_without:
-                        return True
+            if fig.state == "gut" or p not in fig.bettors:
+                continue
+            if not any(self.can_make(s, name, spare=1 if s == seat else 0) for s in p):
+                return True
         return False
-
-    def _can_make_without(self, seat: str, name: str, perlagg: str) -> bool:
-        fixed, wild = self.five(seat)
-        if name == "gleich":
-            return self.best_gleich(fixed)[0] >= 2 or (wild >= 1 and bool(fixed)) or wild >= 2
-        return self.best_hanger(fixed)[0] >= 2 or wild >= 1
 
     def _bids(self, seat: str) -> list[str]:
         open_ = [f for f in FIGURES if self.figures[f].state == "unbid"]
@@ -386,7 +370,9 @@ class Referee:
         for name in FIGURES:
             fig = self.figures[name]
             if fig.state == "held" and fig.offered_by != p:
-                if name == "spiel" and (self.phase == "show" or not self._may_bet_spiel(seat, name)):
+                if name == "spiel" and (
+                    self.phase == "show" or not self._may_bet_spiel(seat, name)
+                ):
                     continue
                 stake = self._next_stake(fig)
                 if stake is not None:
@@ -400,8 +386,10 @@ class Referee:
         if not self.trick:
             return plain + baptised
         led = suit(self.trick[0][1].counts)
-        if self.follow == "trumped" and led != self.trump and any(
-            suit(pl.counts) == self.trump for _, pl in self.trick[1:]
+        if (
+            self.follow == "trumped"
+            and led != self.trump
+            and any(suit(pl.counts) == self.trump for _, pl in self.trick[1:])
         ):
             return plain + baptised
         has_suit = any(suit(c) == led and not self.is_perlagg(c) for c in hand)
@@ -433,7 +421,11 @@ class Referee:
                 fig = self.figures[name]
                 self.bids += 1
                 fig.state, fig.stake, fig.offered_by, fig.bid_order = (
-                    "offered", 1, party(seat), self.bids)
+                    "offered",
+                    1,
+                    party(seat),
+                    self.bids,
+                )
                 self._check(party(seat), name)
                 self.pending.append((name, nxt(seat)))
         elif verb in ("gut", "hold", "raise"):
@@ -478,8 +470,6 @@ class Referee:
 
     def _raise(self, seat: str, name: str, to: str) -> None:
         fig = self.figures[name]
-        if fig.state != "offered":
-            pass
         fig.state = "offered"
         fig.stake = 8 if to == "aus" else int(to)
         fig.offered_by = party(seat)
@@ -488,6 +478,7 @@ class Referee:
 
     def _check(self, p: str, name: str) -> None:
         """§ 31: a party that bets on a Gleich or Hanger it can neither have nor make."""
+        self.figures[name].bettors.add(p)
         if name == "spiel" or (p, name) in self.checked:
             return
         self.checked.add((p, name))
@@ -564,10 +555,6 @@ class Referee:
             and all(self.figures[f].state == "gut" for f in ("gleich", "hanger"))
         ):
             self._finish(early=False)
-        elif self.phase == "show" and all(
-            f.state in ("gut", "unbid") for f in self.figures.values()
-        ) and False:
-            self._finish(early=False)
 
     # ------------------------------------------------------------------ scores
     def _finish(self, early: bool) -> None:
@@ -601,10 +588,7 @@ class Referee:
             if winner is None:
                 settled.add(level)
                 continue
-            if fig.state == "unbid":
-                pts = 1
-            else:
-                pts = fig.stake
+            pts = 1 if fig.state == "unbid" else fig.stake
             if self._last_point_drops(fig, winner, pts, settled):
                 if self.ordnung == "1924" and 2 in settled:
                     break  # §§ 25a, 25b: the Spiel is written already: a new deal
@@ -624,9 +608,9 @@ class Referee:
             return False
         if self.ordnung == "1924":
             loser = "BD" if winner == "AC" else "AC"
-            if self.total(winner) + pts >= self.target and self.total(loser) + pts >= self.target:
-                if any(r < FIGURES.index(name) for r in settled):
-                    return True
+            both_out = min(self.total(winner), self.total(loser)) + pts >= self.target
+            if both_out and any(r < FIGURES.index(name) for r in settled):
+                return True
         if fig.state != "unbid":
             return False
         if any(self.total(p) != self.target - 1 for p in ("AC", "BD")):
