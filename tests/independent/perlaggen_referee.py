@@ -740,13 +740,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per variant")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--adapter", default="rules.reference_adapter")
+    parser.add_argument("--show", type=int, default=2, help="differences printed per variant")
     args = parser.parse_args()
     other = importlib.import_module(args.adapter).call
     for variant in VARIANTS:
         rng = random.Random(f"{args.seed}-{variant}")
         found = [d for _ in range(args.games) if (d := walk(rng, variant, other))]
         print(f"{variant}: {args.games} games, {len(found)} differences")
-        for d in found[:2]:
+        for d in found[: args.show]:
             print(json.dumps(d))
 
 
