@@ -130,7 +130,7 @@ class Referee:
     pending: list[tuple[str, str]] = field(default_factory=list)  # (figure, answering seat)
     written: dict[str, int] = field(default_factory=lambda: {"AC": 0, "BD": 0})
     penalised: dict[str, int] = field(default_factory=lambda: {"AC": 0, "BD": 0})
-    suspended: dict[str, int] = field(default_factory=lambda: {"AC": 0, "BD": 0})
+    suspended: list[tuple[str, int]] = field(default_factory=list)  # let good after aus
     checked: set[tuple[str, str]] = field(default_factory=set)
     show_order: list[str] = field(default_factory=list)
     shown: set[str] = field(default_factory=set)
@@ -437,7 +437,7 @@ class Referee:
                 fig.state = "gut"
                 gain = fig.stake if fig.stake == 1 else fig.stake - 1
                 if any(f.state == "held" and f.stake == 8 for f in self.figures.values()):
-                    self.suspended[fig.offered_by] += gain  # § 12: after the figure at aus
+                    self.suspended.append((fig.offered_by, gain))  # § 12: after the aus
                 else:
                     self.written[fig.offered_by] += gain
                 self._after_gut(name)
@@ -573,15 +573,19 @@ class Referee:
                 self.written[winner] += self.target - self.total(winner)
                 self.aus_out = True  # § 12: it precedes every other figure and penalty
                 break
-        if all(self.total(p) < self.target for p in ("AC", "BD")):
-            for p in ("AC", "BD"):
-                self.written[p] += self.suspended[p]
+        if self.aus_out:
+            return
+        for p, gain in self.suspended:  # in the order let good, until the Partie is made
+            if all(self.total(q) < self.target for q in ("AC", "BD")):
+                self.written[p] += gain
         order += [f for f in held if f.stake != 8]
         order += [f for f in self.figures.values() if f.state == "unbid"]
         # ranks (0 Gleich, 1 Hanger, 2 Spiel: § 6) written or standing equal in this deal
         settled = {FIGURES.index(f.name) for f in self.figures.values() if f.state == "gut"}
         for fig in order:
-            if any(self.total(p) >= self.target for p in ("AC", "BD")):
+            # a held figure is a wager taken and always paid; once the Partie is made an
+            # unbid figure is no longer written (§ 9)
+            if fig.state == "unbid" and any(self.total(p) >= self.target for p in ("AC", "BD")):
                 break
             winner = self._figure_winner(fig.name)
             level = FIGURES.index(fig.name)
