@@ -575,18 +575,21 @@ class Referee:
                 break
         if self.aus_out:
             return
+        # § 31: the penalties are taken before the figures still to be written, so a
+        # penalised party may fall short of the target again
+        forfeit = {p: self.ordnung == "1924" and self.penalised[p] > 0 for p in ("AC", "BD")}
+        for p in ("AC", "BD"):
+            self.written[p] = self._with_penalty(p)
         for p, gain in self.suspended:  # in the order let good, until the Partie is made
-            if all(self.total(q) < self.target for q in ("AC", "BD")):
+            if all(self.total(q) < self.target for q in ("AC", "BD")) and not forfeit[p]:
                 self.written[p] += gain
         order += [f for f in held if f.stake != 8]
         order += [f for f in self.figures.values() if f.state == "unbid"]
         # ranks (0 Gleich, 1 Hanger, 2 Spiel: § 6) written or standing equal in this deal
         settled = {FIGURES.index(f.name) for f in self.figures.values() if f.state == "gut"}
         for fig in order:
-            # a held figure is a wager taken and always paid; once the Partie is made an
-            # unbid figure is no longer written (§ 9)
-            if fig.state == "unbid" and any(self.total(p) >= self.target for p in ("AC", "BD")):
-                break
+            if any(self.total(p) >= self.target for p in ("AC", "BD")):
+                break  # the Partie is made: nothing more is written
             winner = self._figure_winner(fig.name)
             level = FIGURES.index(fig.name)
             if winner is None:
@@ -598,7 +601,8 @@ class Referee:
                     break  # §§ 25a, 25b: the Spiel is written already: a new deal
                 continue
             settled.add(level)
-            self.written[winner] += pts
+            if not forfeit[winner]:  # 1924 § 31: the deal's points are lost
+                self.written[winner] += pts
 
     def _last_point_drops(self, fig: Figure, winner: str, pts: int, settled: set[int]) -> bool:
         """Whether a figure does not count at the last point.
@@ -633,19 +637,21 @@ class Referee:
             return None
         return "AC" if a > b else "BD"
 
+    def _with_penalty(self, p: str) -> int:
+        """A party's points of this deal with its § 31 penalties: three points per false
+        figure (1890), or the deal's points lost and three (1924 § 31) or two (§ 7) more."""
+        pts = self.written[p]
+        if self.penalised[p]:
+            each = 2 if self.false_bid == "7" else 3
+            pts = (0 if self.ordnung == "1924" else pts) - each * self.penalised[p]
+        return pts
+
     def scores(self) -> dict[str, int]:
-        """Every seat's points: its party's written points, penalties included."""
-        out = {}
-        for p in ("AC", "BD"):
-            pts = self.written[p]
-            if self.penalised[p] and not self.aus_out:
-                each = 2 if self.false_bid == "7" else 3
-                if self.ordnung == "1924":
-                    pts = 0
-                pts -= each * self.penalised[p]
-            for s in p:
-                out[s] = pts
-        return {s: out[s] for s in SEATS}
+        """Every seat's points: its party's written points. Before the end a penalty
+        counts at once; at the end it was applied (or cancelled) by the scoring."""
+        over = self.phase == "over"
+        pts = {p: self.written[p] if over else self._with_penalty(p) for p in ("AC", "BD")}
+        return {s: pts[party(s)] for s in SEATS}
 
 
 def _card(text: Any) -> str:
