@@ -337,11 +337,11 @@ class Referee:
     def _needed(self, seat: str) -> bool:
         """1924 § 27: a Perlagg "der nicht schon früher zu einer gebotenen oder gehaltenen
         Figur hat verwendet werden müssen": the player's party bet on a Gleich or Hanger
-        still open, and neither partner can make it without this Perlagg."""
+        (let good or not), and neither partner can make it without this Perlagg."""
         p = party(seat)
         for name in ("gleich", "hanger"):
             fig = self.figures[name]
-            if fig.state == "gut" or p not in fig.bettors:
+            if p not in fig.bettors:
                 continue
             if not any(self.can_make(s, name, spare=1 if s == seat else 0) for s in p):
                 return True
