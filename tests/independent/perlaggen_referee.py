@@ -486,12 +486,12 @@ class Referee:
             self.penalised[p] += 1
 
     def _after_gut(self, name: str) -> None:
-        if name == "spiel" and self.phase == "play":
+        """§ 9: a figure let be good that takes a party to the target ends the deal at
+        once; a Spiel let be good ends the play (p19)."""
+        if any(self.total(p) >= self.target for p in ("AC", "BD")):
+            self._finish(early=True)
+        elif name == "spiel" and self.phase == "play":
             self._begin_show()
-        for p in ("AC", "BD"):
-            if self.total(p) >= self.target:
-                self._finish(early=True)
-                return
 
     def _end_trick(self) -> None:
         winner = self._winner()
