@@ -587,13 +587,18 @@ class Referee:
         order += [f for f in self.figures.values() if f.state == "unbid"]
         # ranks (0 Gleich, 1 Hanger, 2 Spiel: § 6) written or standing equal in this deal
         settled = {FIGURES.index(f.name) for f in self.figures.values() if f.state == "gut"}
+        spiel_decides = False
         for fig in order:
             if any(self.total(p) >= self.target for p in ("AC", "BD")):
                 break  # the Partie is made: nothing more is written
             winner = self._figure_winner(fig.name)
             level = FIGURES.index(fig.name)
+            if spiel_decides and fig.name != "spiel":
+                continue
             if winner is None:
                 settled.add(level)
+                # the author's note: at 14 to 14 an equal figure leaves it to the Spiel
+                spiel_decides = self._equal_at_last_point(fig.name)
                 continue
             pts = 1 if fig.state == "unbid" else fig.stake
             if self._last_point_drops(fig, winner, pts, settled):
@@ -624,6 +629,15 @@ class Referee:
         if any(self.total(p) != self.target - 1 for p in ("AC", "BD")):
             return False
         return self.party_figure(winner, name)[0] < 3
+
+    def _equal_at_last_point(self, name: str) -> bool:
+        """1890, the author's note: both parties lack one point and hold the figure
+        equally ("eine gleich hohe Figur ... so geht das Spiel aus")."""
+        if self.ordnung != "1890" or name == "spiel":
+            return False
+        if any(self.total(p) != self.target - 1 for p in ("AC", "BD")):
+            return False
+        return self.party_figure("AC", name) > (0, 0)
 
     def _figure_winner(self, name: str) -> str | None:
         if name == "spiel":
