@@ -9,8 +9,9 @@ deal is written); a :class:`State` is one deal (or coup) of it in progress:
   at a time, as OpenSpiel expects;
 - ``state.to_act()`` is the seat to act, :data:`CHANCE`, or ``None`` once the deal is
   over; ``state.legal_actions()`` lists :class:`Action` s, each citing the
-  paragraphs that make it legal; ``state.apply("play 10H")`` plays one, and an
-  illegal one raises :class:`IllegalAction` naming the paragraph it breaks;
+  paragraphs that make it legal; ``state.apply("play 10H")`` plays one (``"play TH"``
+  too: :func:`canonical_action` reads ``T`` for 10 in a card), and an illegal one
+  raises :class:`IllegalAction` naming the paragraph it breaks;
 - ``state.scores()`` itemises every point with the paragraph that awards it;
 - ``state.to_json()`` / ``game.from_json(data)`` round-trip through the deal and the
   actions, so a transcript is a complete record.
