@@ -274,9 +274,11 @@ class State(ABC):
         text = action.text if isinstance(action, Action) else str(action)
         if self.is_over():
             raise IllegalAction(f"the deal is over; {text!r} cannot be played", self.end_cites())
-        chosen = self.legal_action(text)
-        if chosen is None:
-            raise self.refusal(canonical_action(text))
+        chosen = next((a for a in self.legal_actions() if a.text == text), None)
+        if chosen is None:  # not in canonical notation, or illegal
+            chosen = self.legal_action(text)
+            if chosen is None:
+                raise self.refusal(canonical_action(text))
         seat = self._to_act() or ""
         chosen = Action(chosen.text, chosen.cites, seat)
         self._legal = None
@@ -344,7 +346,9 @@ class State(ABC):
     def _resolve_chance(self) -> None:
         while self._preset and self._to_act() == CHANCE:
             text = self._preset.pop()
-            chosen = self.legal_action(text)
+            chosen = next((a for a in self.legal_actions() if a.text == text), None)
+            if chosen is None:
+                chosen = self.legal_action(text)
             if chosen is None:
                 raise IllegalAction(f"chance outcome {text!r} is impossible here")
             chosen = Action(chosen.text, chosen.cites, CHANCE)
