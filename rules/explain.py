@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from rules.model import Action, IllegalAction, State
+from rules.model import Action, IllegalAction, State, canonical_action
 
 DEFAULT_TEI = Path("build") / "tei"
 WIDTH = 100
@@ -48,13 +48,13 @@ def cite_block(cites: Iterable[str], tei_dir: Path = DEFAULT_TEI, indent: str = 
 
 def why_not(state: State, text: str, tei_dir: Path = DEFAULT_TEI) -> str:
     """Why ``text`` may or may not be played now, with the paragraphs and their text."""
-    legal = next((a for a in state.legal_actions() if a.text == text), None)
+    legal = state.legal_action(text)
     if legal is not None:
         return f"{text!r} is legal now.\n{cite_block(legal.cites, tei_dir)}"
     refusal: IllegalAction = (
         IllegalAction("the deal is over", state.end_cites())
         if state.is_over()
-        else state.refusal(text)
+        else state.refusal(canonical_action(text))
     )
     return f"{text!r} is not allowed: {refusal.reason}.\n{cite_block(refusal.cites, tei_dir)}"
 

@@ -9,8 +9,9 @@ deal is written); a :class:`State` is one deal (or coup) of it in progress:
   at a time, as OpenSpiel expects;
 - ``state.to_act()`` is the seat to act, :data:`CHANCE`, or ``None`` once the deal is
   over; ``state.legal_actions()`` lists :class:`Action` s, each citing the
-  paragraphs that make it legal; ``state.apply("play 10H")`` plays one, and an
-  illegal one raises :class:`IllegalAction` naming the paragraph it breaks;
+  paragraphs that make it legal; ``state.apply("play 10H")`` plays one (``"play TH"``
+  too: :func:`canonical_action` reads ``T`` for 10 in a card), and an illegal one
+  raises :class:`IllegalAction` naming the paragraph it breaks;
 - ``state.scores()`` itemises every point with the paragraph that awards it;
 - ``state.to_json()`` / ``game.from_json(data)`` round-trip through the deal and the
   actions, so a transcript is a complete record.
@@ -27,10 +28,12 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from rules.cards import Card, format_card, parse_card
@@ -45,6 +48,7 @@ __all__ = [
     "Scores",
     "State",
     "Variant",
+    "canonical_action",
     "play_match",
     "play_random",
     "replay",
@@ -53,6 +57,32 @@ __all__ = [
 JSON = Any
 #: The pseudo-seat that acts at chance nodes (shuffle, cut, draw).
 CHANCE = "chance"
+
+
+_TOKEN = re.compile(r"\S+")
+
+
+def _canonical_token(match: re.Match[str]) -> str:
+    token = match.group()
+    if not token.isupper():  # lower case is a word (Perlaggen's ``as``), never a card
+        return token
+    parts = token.split("=")  # ``6B=10R``: the Weli played as another card
+    try:
+        cards = [parse_card(part) for part in parts]
+    except ValueError:
+        return token
+    return "=".join(format_card(card) for card in cards)
+
+
+@lru_cache(maxsize=8192)
+def canonical_action(text: str) -> str:
+    """``text`` with each upper-case card token in canonical notation: ``play TH`` -> ``play 10H``.
+
+    A token is rewritten only if it is a card (or cards joined by ``=``) in the notation
+    of :mod:`rules.cards`; ranks, suits, numbers and words (``schlag K``, ``trumpf R``,
+    ``stake 10``, ``baptise 6B as 10B``) and the spacing stay as written.
+    """
+    return _TOKEN.sub(_canonical_token, text)
 
 
 class IllegalAction(RulesError):
@@ -224,17 +254,31 @@ class State(ABC):
         actions = self.legal_actions()
         return [(a, 1.0 / len(actions)) for a in actions]
 
+    def legal_action(self, text: str) -> Action | None:
+        """The legal action written ``text`` (``T`` accepted for 10 in a card), or ``None``."""
+        legal = self.legal_actions()
+        chosen = next((a for a in legal if a.text == text), None)
+        if chosen is None:
+            canonical = canonical_action(text)
+            if canonical != text:
+                chosen = next((a for a in legal if a.text == canonical), None)
+        return chosen
+
     def apply(self, action: Action | str) -> Action:
         """Apply a legal action (or its text); returns it with its seat and citations.
 
-        Raises :class:`IllegalAction` naming the paragraph the action breaks.
+        A card may be written with ``T`` for 10 (``play TH``); the action is recorded in
+        the canonical notation (``play 10H``). Raises :class:`IllegalAction` naming the
+        paragraph the action breaks.
         """
         text = action.text if isinstance(action, Action) else str(action)
         if self.is_over():
             raise IllegalAction(f"the deal is over; {text!r} cannot be played", self.end_cites())
         chosen = next((a for a in self.legal_actions() if a.text == text), None)
-        if chosen is None:
-            raise self.refusal(text)
+        if chosen is None:  # not in canonical notation, or illegal
+            chosen = self.legal_action(text)
+            if chosen is None:
+                raise self.refusal(canonical_action(text))
         seat = self._to_act() or ""
         chosen = Action(chosen.text, chosen.cites, seat)
         self._legal = None
@@ -303,6 +347,8 @@ class State(ABC):
         while self._preset and self._to_act() == CHANCE:
             text = self._preset.pop()
             chosen = next((a for a in self.legal_actions() if a.text == text), None)
+            if chosen is None:
+                chosen = self.legal_action(text)
             if chosen is None:
                 raise IllegalAction(f"chance outcome {text!r} is impossible here")
             chosen = Action(chosen.text, chosen.cites, CHANCE)

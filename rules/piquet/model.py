@@ -146,15 +146,6 @@ DEFAULT_CONTEXT: dict[str, JSON] = {
 
 _CHANCE_ACTIONS = {c: Action(f"deal {c}", _DEAL_CITES) for c in FRENCH_32}
 _CARD_BY_TEXT = {str(c): c for c in FRENCH_32}
-_CARD_VERBS = ("deal", "discard", "play")
-
-
-def _canonical(text: str) -> str:
-    """``text`` with a card written ``T<suit>`` (rules/ADAPTER.md) given as ``10<suit>``."""
-    verb, _, rest = text.partition(" ")
-    if verb in _CARD_VERBS and len(rest) == 2 and rest[0] == "T":
-        return f"{verb} 10{rest[1]}"
-    return text
 
 
 def _count(value: JSON) -> bool:
@@ -240,15 +231,6 @@ class PiquetState(State):
         self.tricks: list[tuple[str, Card, Card | None, str]] = []
         self.lead: Card | None = None
         self.leader = "elder"
-
-    def apply(self, action: Action | str) -> Action:
-        """Apply a legal action; a card may be written with ``T`` for 10 (``discard TS``).
-
-        The action is recorded in the canonical notation (``discard 10S``).
-        """
-        if not isinstance(action, Action):
-            action = _canonical(str(action))
-        return super().apply(action)
 
     # ------------------------------------------------------------ whose turn
 
