@@ -13,6 +13,9 @@ from tei.body import TEI_NS, XML_ID, BodyEncoder, tei
 from tei.edition import edition_log
 from tei.header import build_header
 
+XML_NS = "http://www.w3.org/XML/1998/namespace"
+XML_SPACE = f"{{{XML_NS}}}space"
+
 
 @dataclass(frozen=True)
 class Built:
@@ -55,13 +58,14 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
     encoder = BodyEncoder(log, base)
     body = encoder.encode()
     document = etree.Element(tei("TEI"), nsmap={None: TEI_NS})
-    document.set("{http://www.w3.org/XML/1998/namespace}lang", "de")
+    document.set(f"{{{XML_NS}}}lang", "de")
     header = build_header(log.structure, meta, base)
     etree.indent(header, space="  ", level=1)
     document.text = "\n  "
     document.append(header)
     header.tail = "\n  "
     text = etree.SubElement(document, tei("text"))
+    text.set(XML_SPACE, "preserve")  # the raw rule depends on every white-space character
     text.tail = "\n"
     text.text = "\n"
     text.append(body)
@@ -69,6 +73,7 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
     back = _back(encoder)
     if back is not None:
         etree.indent(back, space="  ")
+        back.set(XML_SPACE, "default")  # notes and evidence: indentation only
         text.append(back)
         back.tail = "\n"
     xml = etree.tostring(document, xml_declaration=True, encoding="UTF-8", pretty_print=False)

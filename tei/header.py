@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from collections.abc import Mapping
 from importlib import metadata
 from typing import Any
@@ -26,9 +27,37 @@ PTYPE_DESCRIPTIONS = {
 }
 NOTE_TYPES = {
     "note": "general",
+    "date_note": "date",
     "title_as_printed": "title-as-printed",
     "publisher_as_printed": "publisher-as-printed",
 }
+BIBL_NOTES = ("section", "date_note", "note", "title_as_printed", "publisher_as_printed")
+DIGITISATION_NOTES = (
+    "how",
+    "scans",
+    "encoding_damage",
+    "damage",
+    "status",
+)
+STATUS = frozenset({"free", "unknown", "restricted"})
+EDITION_LICENCE = "https://creativecommons.org/licenses/by/4.0/"
+EDITION_LICENCE_TEXT = (
+    "The edition's own work (TEI markup, structure, curated corrections, editorial notes "
+    "and gaps, this header): Creative Commons Attribution 4.0 International (CC BY 4.0)."
+)
+RESPONSIBILITIES = (
+    "structure of the text (divisions, blocks, page furniture) and citation identifiers",
+    "curated corrections with their evidence, and review of the automatic repair",
+    "editorial notes and gaps",
+    "bibliographic description, digitisation provenance and rights statements",
+)
+VERSION = re.compile(r"[\d]+(\.[\d]+){0,3}")
+WHITESPACE = (
+    '<text> is declared xml:space="preserve" and <back> resets it to "default": every '
+    "white-space character of <body> is a character of the witness, and the raw text "
+    "above depends on it. Tools must not indent or re-flow the body; white space in the "
+    "header and in <back> is indentation only."
+)
 PART_MATCH = "div[@type='part']/"
 PARAGRAPHS = ("head", "p", "ab", "list/item", "note[@type='print']")
 
@@ -100,11 +129,23 @@ def build_version() -> str:
         return "unknown"
 
 
-def build_date() -> str:
-    """Today (UTC), or ``SOURCE_DATE_EPOCH`` for reproducible builds."""
+def build_date(meta: Mapping[str, Any]) -> str:
+    """The publication date: ``SOURCE_DATE_EPOCH`` (UTC) if set, else ``[edition] date`` of
+    ``meta.toml``; "" if neither is given. Never the build clock, so that two builds of the
+    same input are byte-identical."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    moment = dt.datetime.fromtimestamp(int(epoch), dt.UTC) if epoch else dt.datetime.now(dt.UTC)
-    return moment.date().isoformat()
+    if epoch:
+        return dt.datetime.fromtimestamp(int(epoch), dt.UTC).date().isoformat()
+    edition = meta.get("edition", {})
+    value = edition.get("date") if isinstance(edition, Mapping) else None
+    if isinstance(value, dt.date):
+        return value.isoformat()[:10]
+    if isinstance(value, str) and value:
+        try:
+            return dt.date.fromisoformat(value).isoformat()
+        except ValueError:
+            raise ValueError(f"meta.toml [edition] date {value!r} is not YYYY-MM-DD") from None
+    return ""
 
 
 def _el(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
@@ -128,9 +169,10 @@ def _str(mapping: Mapping[str, Any], key: str) -> str:
 
 
 def _bibl(parent: etree._Element, meta: Mapping[str, Any]) -> None:
+    """The printed work: ``biblStruct`` with imprint, the cited part, extent and notes."""
     bibl = meta.get("bibl", {})
     established = bibl.get("established", True) is not False
-    struct = _el(parent, "biblStruct")
+    struct = _el(parent, "biblStruct", type="print")
     if _str(bibl, "entry"):
         analytic = _el(struct, "analytic")
         _el(analytic, "title", _str(bibl, "entry"), level="a")
@@ -154,7 +196,9 @@ def _bibl(parent: etree._Element, meta: Mapping[str, Any]) -> None:
         _el(imprint, "date", "[date not established]")
     for key, unit in (("volume", "volume"), ("part", "part"), ("pages", "page")):
         if _str(bibl, key):
-            _el(imprint, "biblScope", _str(bibl, key), unit=unit)
+            _el(monogr, "biblScope", _str(bibl, key), unit=unit)
+    if _str(bibl, "extent"):
+        _el(monogr, "extent", _str(bibl, "extent"))
     if not established:
         _el(
             struct,
@@ -163,16 +207,63 @@ def _bibl(parent: etree._Element, meta: Mapping[str, Any]) -> None:
             "the date given is an estimate.",
             type="not-established",
         )
-    for key in ("section", "note", "title_as_printed", "publisher_as_printed"):
+    for key in BIBL_NOTES:
         if _str(bibl, key):
             _el(struct, "note", _str(bibl, key), type=NOTE_TYPES.get(key, key))
     provenance = meta.get("provenance", {})
     held = ", ".join(_str(provenance, k) for k in ("holder", "shelfmark") if _str(provenance, k))
     if held:
         _el(struct, "note", f"Copy digitised: {held}.", type="copy")
-    url = _str(meta.get("digitisation", {}), "url") or _str(meta.get("source", {}), "url")
+
+
+def _digitisation(parent: etree._Element, meta: Mapping[str, Any]) -> None:
+    """The seed file as received: who digitised it how, where from, and its checksum."""
+    digitisation = meta.get("digitisation", {})
+    file = meta.get("file", {})
+    bibl = _el(parent, "bibl", type="digitisation")
+    _el(bibl, "title", f"Seed file {_str(meta, 'original_file') or 'raw.txt'}", type="file")
+    provider = _el(bibl, "respStmt")
+    _el(
+        provider,
+        "resp",
+        f"provided the digitised text; method: {_str(digitisation, 'method') or 'not recorded'}",
+    )
+    _el(provider, "orgName", _str(digitisation, "provider") or "not recorded")
+    engine = _el(bibl, "respStmt")
+    _el(engine, "resp", "OCR engine")
+    _el(engine, "name", _str(digitisation, "ocr") or "not recorded", type="software")
+    if _str(file, "sha256"):
+        _el(bibl, "idno", _str(file, "sha256"), type="sha256")
+    url = _str(digitisation, "url") or _str(meta.get("source", {}), "url")
     if url:
-        _el(struct, "ptr", target=url)
+        _el(bibl, "ptr", target=url, type="source")
+    else:
+        _el(
+            bibl,
+            "note",
+            "No web address of the digitised source was recorded with the seed file.",
+            type="url",
+        )
+    for key in DIGITISATION_NOTES:
+        if _str(digitisation, key):
+            _el(bibl, "note", _str(digitisation, key), type=key.replace("_", "-"))
+
+
+def _availability(publication: etree._Element, meta: Mapping[str, Any]) -> None:
+    """``availability`` with the source's rights statement and the edition's own licence."""
+    licence = meta.get("licence", {})
+    status = _str(licence, "availability")
+    availability = _el(
+        publication, "availability", status=status if status in STATUS else "unknown"
+    )
+    parts = [_str(licence, k).strip().rstrip(".") for k in ("status", "statement")]
+    statement = ". ".join(part for part in parts if part) or "rights status not recorded"
+    source = f"The source text: {statement}."
+    if _str(licence, "target"):
+        _el(availability, "licence", source, target=_str(licence, "target"))
+    else:
+        _el(availability, "p", source)
+    _el(availability, "licence", EDITION_LICENCE_TEXT, target=EDITION_LICENCE)
 
 
 def _cite_structure(parent: etree._Element, depth: int, outer: bool) -> None:
@@ -210,29 +301,39 @@ def build_header(structure: Structure, meta: Mapping[str, Any], urn_base: str) -
     _el(title_stmt, "title", "electronic edition", type="sub")
     if _str(bibl, "author"):
         _el(title_stmt, "author", _str(bibl, "author"))
-    _el(
-        title_stmt,
-        "editor",
-        "Stichwort editors (structure and curated corrections)",
-        xml_id="editor",
-    )
+    editor = _el(title_stmt, "editor", xml_id="editor")
+    _el(editor, "orgName", "Stichwort editors")
+    for resp in RESPONSIBILITIES:
+        stmt = _el(title_stmt, "respStmt")
+        _el(stmt, "resp", resp)
+        _el(stmt, "orgName", "Stichwort editors")
     repair = _el(title_stmt, "respStmt", xml_id="stichwort-repair")
-    _el(repair, "resp", "automatic OCR repair")
-    _el(repair, "name", "Stichwort repair engine (normalise.repair)")
+    _el(repair, "resp", "automatic OCR repair (edits applied only above the confidence threshold)")
+    _el(repair, "name", "Stichwort repair engine (normalise.repair)", type="software")
     encoding = _el(title_stmt, "respStmt")
-    _el(encoding, "resp", "electronic edition and TEI encoding")
-    _el(encoding, "name", "Stichwort")
+    _el(encoding, "resp", "TEI encoding, validation and publication of the electronic edition")
+    _el(encoding, "orgName", "Stichwort project")
     edition_stmt = _el(file_desc, "editionStmt")
     _el(edition_stmt, "edition", f"Stichwort edition, build {build_version()}")
+    date = build_date(meta)
+    extent = _el(file_desc, "extent")
+    chars = _str(meta.get("file", {}), "chars")
+    _el(
+        extent,
+        "measure",
+        f"{int(chars):,} characters of the seed file" if chars.isdigit() else "not recorded",
+        unit="char",
+        **({"quantity": chars} if chars.isdigit() else {}),
+    )
     publication = _el(file_desc, "publicationStmt")
-    _el(publication, "publisher", "Stichwort edition")
+    _el(publication, "publisher", "Stichwort project")
     _el(publication, "idno", urn_base, type="URN")
-    licence = meta.get("licence", {})
-    availability = _el(publication, "availability", status="free")
-    _el(availability, "licence", _str(licence, "statement") or _str(licence, "status") or "unknown")
-    today = build_date()
-    _el(publication, "date", today, when=today)
-    _bibl(_el(file_desc, "sourceDesc"), meta)
+    _availability(publication, meta)
+    if date:
+        _el(publication, "date", date, when=date)
+    source_desc = _el(file_desc, "sourceDesc")
+    _bibl(source_desc, meta)
+    _digitisation(source_desc, meta)
 
     encoding_desc = _el(header, "encodingDesc")
     _paragraphs(
@@ -245,7 +346,7 @@ def build_header(structure: Structure, meta: Mapping[str, Any], urn_base: str) -
     _paragraphs(editorial, "correction", CORRECTION, GAPS)
     _paragraphs(editorial, "normalization", NORMALISATION)
     _paragraphs(editorial, "hyphenation", HYPHENATION, eol="all")
-    _paragraphs(editorial, "segmentation", SEGMENTATION)
+    _paragraphs(editorial, "segmentation", SEGMENTATION, WHITESPACE)
     _paragraphs(editorial, "interpretation", INTERPRETATION, READING)
     _paragraphs(editorial, "stdVals", URNS)
     cite = _el(encoding_desc, "refsDecl", default="true")
@@ -256,11 +357,25 @@ def build_header(structure: Structure, meta: Mapping[str, Any], urn_base: str) -
     for name in PARAGRAPH_TYPES:
         category = _el(taxonomy, "category", xml_id=f"ptype.{name}")
         _el(category, "catDesc", PTYPE_DESCRIPTIONS.get(name, name))
+    version = build_version()
+    if VERSION.fullmatch(version):
+        application = _el(
+            _el(encoding_desc, "appInfo"), "application", ident="stichwort", version=version
+        )
+        _el(application, "label", "Stichwort")
+        _el(
+            application,
+            "desc",
+            "built this file from the seed file, its structure and curated corrections and the "
+            "automatic OCR repair (stichwort build)",
+        )
 
     profile = _el(header, "profileDesc")
     languages = _el(profile, "langUsage")
     language = _str(bibl, "language") or "de"
     _el(languages, "language", "German" if language == "de" else language, ident=language)
     revisions = _el(header, "revisionDesc")
-    _el(revisions, "change", f"Built by stichwort {build_version()}.", when=today)
+    change = _el(revisions, "change", f"Built by stichwort {version}.")
+    if date:
+        change.set("when", date)
     return header
