@@ -56,6 +56,15 @@ def page_number(item: Furniture, text: str) -> str:
     return item.n or re.sub(r"\D", "", text) or text.strip() or "unnumbered"
 
 
+def page_id(n: str, ed: str = "") -> str:
+    """The id of a page break: ``page<n>``, ``<ed>.page<n>`` in a separately paginated print.
+
+    Characters of ``n`` that an ``xml:id`` cannot hold become ``_``.
+    """
+    page = "page" + re.sub(r"[^A-Za-z0-9_.-]", "_", n)
+    return f"{ed}.{page}" if ed else page
+
+
 def label(ident: str, parent: str) -> str:
     """A citation label from an id, relative to its parent division's id.
 
@@ -325,7 +334,11 @@ class BodyEncoder:
         if item.kind in FW_TYPES:
             if item.kind in PAGE_KINDS:
                 pb = etree.SubElement(element, tei("pb"))
-                pb.set("n", page_number(item, text))
+                n = page_number(item, text)
+                pb.set(XML_ID, self.xml_id(page_id(n, item.ed)))
+                pb.set("n", n)
+                if item.ed:  # a separately paginated print: its own page sequence
+                    pb.set("ed", item.ed)
             if not text:  # an unnumbered page: the page break only, its placing explained
                 pb.set("resp", "#editor")
                 if item.note:
