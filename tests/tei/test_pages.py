@@ -13,10 +13,13 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+from teisynth import SYNTH_BLOCKS, SYNTH_FURNITURE, write_source
 
 from corpus import CorpusError, load_structure
 from corpus.sources import CORPUS_DIR
 from tei.body import TEI_NS, XML_ID, page_id
+from tei.build import build_document
+from tei.validate import validate_files
 
 NS = {"t": TEI_NS}
 SUPPLIED = ("67", "75", "90")
@@ -154,3 +157,37 @@ def test_page_id_keeps_ids_valid() -> None:
     assert page_id("67") == "page67"
     assert page_id("11", BOOKLET) == "anhang1890.page11"
     assert page_id("2½") == "page2_"
+
+
+def test_project_rules_report_a_page_that_begins_twice(
+    real_tei: dict[str, Path], tmp_path: Path
+) -> None:
+    text = real_tei["schwaighofer1927"].read_text(encoding="utf-8")
+    booklet = f'<pb xml:id="schwaighofer1927.{BOOKLET}.page11" n="11" ed="{BOOKLET}"/>'
+    assert text.count(booklet) == 1
+    changed = tmp_path / "schwaighofer1927.xml"
+    changed.write_text(text.replace(booklet, '<pb xml:id="x.page11" n="11"/>'), encoding="utf-8")
+    problems = [p for p in validate_files([changed]) if "begins more than once" in p]
+    assert len(problems) == 2 and all('page "11"' in p for p in problems), problems
+    assert validate_files([real_tei["schwaighofer1927"]]) == []
+
+
+def test_encoder_keeps_ids_unique_when_a_page_begins_twice(tmp_path: Path) -> None:
+    """A duplicate page number gives a suffixed id and a warning, never ill-formed XML."""
+    furniture = [(kind, text, "12" if kind == "marker" else n) for kind, text, n in SYNTH_FURNITURE]
+    write_source(
+        tmp_path,
+        "twice1798",
+        before="Provided by a library. STAMP\n",
+        blocks=SYNTH_BLOCKS,
+        divs=(
+            ("piquet", "game", ""),
+            ("piquet.gesetze", "laws", "piquet"),
+            ("tresett", "game", ""),
+        ),
+        furniture=furniture,
+    )
+    built = build_document("twice1798", tmp_path)
+    ids = re.findall(rb'<pb xml:id="([^"]+)"', built.xml)
+    assert ids == [b"twice1798.page11", b"twice1798.page12", b"twice1798.page12-2"]
+    assert any("page '12' begins 2 times" in w for w in built.warnings)
