@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -27,6 +28,9 @@ PARAGRAPH_TYPES = (
     "other",
 )
 FURNITURE_KINDS = ("pageNum", "sig", "catch", "header", "marker", "noise", "stamp", "scan")
+PAGE_KINDS = ("pageNum", "marker")
+ED_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+"""An ``ed`` value: it becomes part of the page break's ``xml:id``."""
 CERT_CONFIDENCE = {"high": 0.95, "medium": 0.75, "low": 0.5}
 
 
@@ -65,7 +69,8 @@ class Block:
 class Furniture:
     """Page furniture or noise inside the text: page number, signature, catchword, garbage.
 
-    ``n`` on a ``pageNum`` (or ``marker``) is the printed page that begins there.
+    ``n`` on a ``pageNum`` (or ``marker``) is the printed page that begins there; ``ed``
+    names a separately paginated print whose page it is (empty: the source's own pages).
     """
 
     kind: str
@@ -73,6 +78,7 @@ class Furniture:
     end: int
     n: str = ""
     note: str = ""
+    ed: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +293,12 @@ def load_structure(siglum: str, root: Path | None = None) -> Structure:
             raise CorpusError(f"{path}: {where}: text {text!r} != raw {raw[start:end]!r}")
         if not any(s <= start and end <= e for s, e, _ in block_spans):
             raise CorpusError(f"{path}: {where}: not inside a single block")
+        ed = _text(path, where, entry, "ed", "")
+        if ed and (kind not in PAGE_KINDS or not ED_NAME.fullmatch(ed)):
+            raise CorpusError(
+                f"{path}: {where}: ed {ed!r} must be a name (letter, then letters, digits, "
+                f"'_', '-') on a page ({' or '.join(PAGE_KINDS)})"
+            )
         furniture.append(
             Furniture(
                 kind=kind,
@@ -294,9 +306,10 @@ def load_structure(siglum: str, root: Path | None = None) -> Structure:
                 end=end,
                 n=_text(path, where, entry, "n", ""),
                 note=_text(path, where, entry, "note", ""),
+                ed=ed,
             )
         )
-    furniture.sort(key=lambda f: f.start)
+    furniture.sort(key=lambda f: (f.start, f.end))  # an empty page break first at its offset
     for a, b in itertools.pairwise(furniture):
         if b.start < a.end:
             raise CorpusError(f"{path}: furniture at {a.start} and {b.start} overlap")

@@ -56,6 +56,15 @@ def page_number(item: Furniture, text: str) -> str:
     return item.n or re.sub(r"\D", "", text) or text.strip() or "unnumbered"
 
 
+def page_id(n: str, ed: str = "") -> str:
+    """The id of a page break: ``page<n>``, ``<ed>.page<n>`` in a separately paginated print.
+
+    Characters of ``n`` that an ``xml:id`` cannot hold become ``_``.
+    """
+    page = "page" + re.sub(r"[^A-Za-z0-9_.-]", "_", n)
+    return f"{ed}.{page}" if ed else page
+
+
 def label(ident: str, parent: str) -> str:
     """A citation label from an id, relative to its parent division's id.
 
@@ -140,6 +149,7 @@ class BodyEncoder:
     notes: list[tuple[str, str]] = field(default_factory=list)
     evidence: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    page_ids: set[str] = field(default_factory=set)
 
     @property
     def siglum(self) -> str:
@@ -325,7 +335,11 @@ class BodyEncoder:
         if item.kind in FW_TYPES:
             if item.kind in PAGE_KINDS:
                 pb = etree.SubElement(element, tei("pb"))
-                pb.set("n", page_number(item, text))
+                n = page_number(item, text)
+                pb.set(XML_ID, self._page_xml_id(n, item.ed))
+                pb.set("n", n)
+                if item.ed:  # a separately paginated print: its own page sequence
+                    pb.set("ed", item.ed)
             if not text:  # an unnumbered page: the page break only, its placing explained
                 pb.set("resp", "#editor")
                 if item.note:
@@ -346,6 +360,21 @@ class BodyEncoder:
         if item.note:
             corr.set("ana", self._evidence(item.note))
         corr.text = edit.replacement or None
+
+    def _page_xml_id(self, n: str, ed: str) -> str:
+        """The page break's ``xml:id``; a page that begins twice gets a suffix and a warning.
+
+        The project Schematron reports such a page; the file stays well-formed.
+        """
+        ident = base = self.xml_id(page_id(n, ed))
+        k = 1
+        while ident in self.page_ids:
+            k += 1
+            ident = f"{base}-{k}"
+        if k > 1:
+            self.warnings.append(f"{self.siglum}: page {n!r} begins {k} times; id {ident}")
+        self.page_ids.add(ident)
+        return ident
 
     def _gap(self, element: etree._Element, gap: Gap) -> None:
         """``<gap reason unit quantity resp="#editor"><desc>…</desc></gap>``: no raw text."""

@@ -32,7 +32,7 @@ def test_project_rules_are_reported(synth_tei: Path, tmp_path: Path) -> None:
         synth_tei,
         tmp_path,
         "bad.xml",
-        ('<pb n="12"/>', "<pb/>"),
+        ('<pb xml:id="synth1798.page12" n="12"/>', "<pb/>"),
         ('resp="#editor"', 'resp="#nobody"'),
         (' ana="#ptype.strategy"', ""),
         (
@@ -87,6 +87,8 @@ def test_missing_schema_or_jing_says_what_to_run(
 def test_cli_validate(synth_tei: Path, tmp_path: Path) -> None:
     command = [sys.executable, "-m", "stichwort.cli", "validate", str(synth_tei)]
     assert subprocess.run(command, capture_output=True, check=False).returncode == 0
-    bad = _mutate(synth_tei, tmp_path, "bad.xml", ('<pb n="12"/>', "<pb/>"))
+    bad = _mutate(
+        synth_tei, tmp_path, "bad.xml", ('<pb xml:id="synth1798.page12" n="12"/>', "<pb/>")
+    )
     result = subprocess.run([*command[:-1], str(bad)], capture_output=True, text=True, check=False)
     assert result.returncode == 1 and "a pb has no @n" in result.stderr
