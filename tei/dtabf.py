@@ -64,6 +64,10 @@ NOTE_PLACE = {"print": "foot"}
 RIGHTS_UNDETERMINED = "https://rightsstatements.org/vocab/UND/1.0/"
 """``licence/@target`` where our header's licence has none: DTABf requires a URL, and
 the export claims no rights status that the header does not state."""
+RESP_NOTE = "remarkResponsibility"
+POINTERS = {"sameAs": re.compile(r"#"), "corresp": re.compile(r"#|https?://")}
+POINTERS["target"] = POINTERS["corresp"]
+"""Pointer attributes and the start the DTABf Schematron requires of their values."""
 _INTEGER_TYPES = frozenset({"integer", "nonNegativeInteger", "positiveInteger"})
 
 
@@ -255,6 +259,9 @@ class _Exporter:
             if name == XML_ID and XML_ID in rules:
                 continue
             rule = rules.get(name)
+            pointer = POINTERS.get(name)
+            if pointer is not None and not pointer.match(value):
+                rule = None
             if rule is not None and rule.allows(value):
                 continue
             if isinstance(added, dict) and added.get(name) == value:
@@ -370,7 +377,7 @@ def dtabf_header(header: etree._Element | None, siglum: str) -> etree._Element:
         _person(_sub(title_stmt, "author"), author)
     resp = _sub(title_stmt, "respStmt")
     _sub(resp, "orgName", "Stichwort")
-    _sub(resp, "resp", "OCR repair, TEI encoding and DTABf export")
+    _sub(_sub(resp, "resp"), "note", "OCR repair, TEI encoding, DTABf export", type=RESP_NOTE)
     publication = _sub(file_desc, "publicationStmt")
     _sub(_sub(publication, "publisher"), "orgName", publisher)
     if date:
@@ -473,3 +480,65 @@ def export_dtabf(
         say(f"{siglum}: {len(xml)} bytes, {len(entries)} side entries -> {target}")
         written.append(target)
     return written
+
+
+# validation --------------------------------------------------------------------------------
+
+
+def validate_dtabf(paths: list[Path]) -> list[str]:
+    """Every problem of DTABf files: jing against ``basisformat.rng``, the raw rule.
+
+    Files are read through :mod:`tei.xmlsafe`; the siglum of each file is its name.
+    """
+    from tei.validate import run_jing
+
+    problems: list[str] = []
+    readable: dict[Path, bytes] = {}
+    for path in paths:
+        data, tree = read_xml(path)
+        _, body = tei_tree(path, tree)
+        readable[path] = data
+        problems += raw_rule_problems(str(path), body, path.stem)
+    if readable:
+        problems = run_jing(readable, schema=DTABF_RNG) + problems
+    return problems
+
+
+SVRL = "{http://purl.oclc.org/dsdl/svrl}"
+
+
+def run_schematron(paths: list[Path]) -> dict[Path, dict[str, int]]:
+    """The DTABf Schematron's messages per file, counted by role and text.
+
+    ``basisformat.sch`` needs XPath 2 (``queryBinding="xslt2"``), which lxml's XSLT 1
+    cannot run: lxml's ISO skeleton compiles the rules to XSLT, and SaxonC (the PyPI
+    package ``saxonche``, not a dependency of the project) runs them.
+    """
+    try:
+        from saxonche import PySaxonProcessor
+    except ImportError:
+        raise TeiError("the DTABf Schematron needs SaxonC: pip install saxonche") from None
+    from lxml import isoschematron
+
+    schema = etree.parse(str(DTABF_SCH), parser())
+    schema.getroot().set("queryBinding", "xslt1")  # the skeleton refuses xslt2 …
+    compiled = isoschematron.iso_svrl_for_xslt1(
+        isoschematron.iso_abstract_expand(isoschematron.iso_dsdl_include(schema))
+    )
+    compiled.getroot().set("version", "2.0")  # … and Saxon runs the XPath 2 tests
+    result: dict[Path, dict[str, int]] = {}
+    with PySaxonProcessor(license=False) as processor:
+        xslt = processor.new_xslt30_processor()
+        executable = xslt.compile_stylesheet(stylesheet_text=etree.tostring(compiled).decode())
+        for path in paths:
+            data, _ = read_xml(path)  # refuses DTDs and entities before Saxon sees it
+            document = processor.parse_xml(xml_text=data.decode("utf-8"))
+            svrl = etree.fromstring(executable.transform_to_string(xdm_node=document).encode())
+            counts: dict[str, int] = {}
+            for kind in ("failed-assert", "successful-report"):
+                for message in svrl.iter(SVRL + kind):
+                    text = " ".join("".join(message.itertext()).split())
+                    key = f"{message.get('role') or 'ERROR'}: {text}"
+                    counts[key] = counts.get(key, 0) + 1
+            result[path] = counts
+    return result
