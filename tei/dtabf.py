@@ -55,7 +55,7 @@ RNG_NS = "http://relaxng.org/ns/structure/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 RENAME = {"ab": "p"}
 """Our elements with a DTABf equivalent of the same content model."""
-MOVE_OUT = frozenset({"desc"})
+MOVE_OUT = frozenset({"desc", "figDesc"})
 """Elements that hold no witness text and that DTABf lacks: moved to the side file."""
 FW_PLACE = {"sig": "bottom", "catch": "bottom"}
 """``fw/@place`` by ``@type``; every other type is ``top`` (page numbers, running heads)."""
@@ -156,6 +156,7 @@ class _Exporter:
         self.ids = {e.get(XML_ID) for e in tree.getroot().iter() if e.get(XML_ID)}
         self.counter = 0
         self.pages = 0
+        self.records: dict[etree._Element, dict[str, object]] = {}
 
     # ids and side entries ----------------------------------------------------
 
@@ -172,18 +173,24 @@ class _Exporter:
 
     def _entry(self, element: etree._Element) -> dict[str, object]:
         """The side entry of ``element`` (its own, or a descendant record of an ancestor)."""
+        if element in self.records:
+            return self.records[element]
         if self._can_have_id(element):
-            ident = element.get(XML_ID) or self._new_id()
-            element.set(XML_ID, ident)
-            return self.elements.setdefault(ident, {"element": _local(element)})
-        holder = next(a for a in element.iterancestors() if self._can_have_id(a))
-        name = _local(element)
-        index = [e for e in holder.iterdescendants(element.tag)].index(element)
-        record: dict[str, object] = {"element": name, "index": index}
-        entry = self._entry(holder)
-        descendants = entry.setdefault("descendants", [])
-        assert isinstance(descendants, list)
-        descendants.append(record)
+            ident = element.get(XML_ID)
+            record: dict[str, object] = {"element": _local(element)}
+            if ident is None:
+                ident = self._new_id()
+                element.set(XML_ID, ident)
+                record["id_added"] = True
+            self.elements[ident] = record
+        else:
+            holder = next(a for a in element.iterancestors() if self._can_have_id(a))
+            index = list(holder.iterdescendants(element.tag)).index(element)
+            record = {"element": _local(element), "index": index}
+            descendants = self._entry(holder).setdefault("descendants", [])
+            assert isinstance(descendants, list)
+            descendants.append(record)
+        self.records[element] = record
         return record
 
     def _record(self, element: etree._Element, key: str, name: str, value: str) -> None:
@@ -204,7 +211,9 @@ class _Exporter:
             if name in MOVE_OUT:
                 self._move_out(element)
                 continue
-            if name in RENAME:
+            if name == "surplus":
+                element = self._surplus(element)
+            elif name in RENAME:
                 element.tag = tei(RENAME[name])
                 self._entry(element)["renamed_from"] = name
             self._required(element)
@@ -220,14 +229,39 @@ class _Exporter:
         entry = self._entry(parent)
         moved = entry.setdefault("children", [])
         assert isinstance(moved, list)
-        moved.append(etree.tostring(element, encoding="unicode", with_tail=False))
+        moved.append(
+            {
+                "index": parent.index(element) + len(moved),
+                "xml": etree.tostring(element, encoding="unicode", with_tail=False),
+                "tail": element.tail or "",
+            }
+        )
         previous = element.getprevious()
-        if element.tail:  # never happens inside <gap>, kept for safety
+        if element.tail:  # the tail stays in place, as the text before it
             if previous is not None:
                 previous.tail = (previous.tail or "") + element.tail
             else:
                 parent.text = (parent.text or "") + element.tail
         parent.remove(element)
+
+    def _surplus(self, element: etree._Element) -> etree._Element:
+        """``<surplus>X</surplus>`` -> ``<choice><sic>X</sic><corr/></choice>`` (DTA's way)."""
+        sic = etree.Element(tei("sic"))
+        sic.text = element.text
+        for child in list(element):
+            sic.append(child)
+        attributes = {k: v for k, v in element.attrib.items() if k != XML_ID}
+        for name in attributes:
+            del element.attrib[name]
+        element.text = None
+        element.tag = tei("choice")
+        element.append(sic)
+        etree.SubElement(element, tei("corr"))
+        entry = self._entry(element)
+        entry["renamed_from"] = "surplus"
+        if attributes:
+            entry["attributes"] = {_attribute_key(k): v for k, v in attributes.items()}
+        return element
 
     def _set_added(self, element: etree._Element, name: str, value: str) -> None:
         old = element.get(name)
@@ -269,7 +303,7 @@ class _Exporter:
             del element.attrib[name]
             self._record(element, "attributes", _attribute_key(name), value)
 
-    # the whole document -------------------------------------------------------------
+        # the whole document -------------------------------------------------------------
 
     def document(self) -> tuple[etree._Element, dict[str, object]]:
         root = self.tree.getroot()
@@ -330,6 +364,67 @@ def _notes(back: etree._Element | None) -> list[dict[str, str]]:
         {"target": n.get("target", ""), "type": n.get("type", ""), "text": "".join(n.itertext())}
         for n in back.iter(tei("note"))
     ]
+
+
+# back from DTABf ---------------------------------------------------------------------------
+
+
+def _clark(key: str) -> str:
+    return f"{{{XML_NS}}}{key[4:]}" if key.startswith("xml:") else key
+
+
+def _apply(element: etree._Element, entry: dict[str, object]) -> None:
+    """Undo the export's attribute changes on one element."""
+    added = entry.get("added", {})
+    attributes = entry.get("attributes", {})
+    assert isinstance(added, dict) and isinstance(attributes, dict)
+    for name in added:
+        del element.attrib[_clark(name)]
+    for name, value in attributes.items():
+        element.set(_clark(name), value)
+
+
+def restore_body(body: etree._Element, side: dict[str, object]) -> etree._Element:
+    """Our TEI ``<body>`` again from a DTABf body and its side file (a copy).
+
+    Attribute order aside, the result equals the body the export started from (compare
+    canonical XML).
+    """
+    body = copy.deepcopy(body)
+    by_id = {e.get(XML_ID): e for e in body.iter() if isinstance(e.tag, str) and e.get(XML_ID)}
+    entries = side["elements"]
+    assert isinstance(entries, dict)
+    for ident, entry in entries.items():
+        element = by_id[ident]
+        for record in entry.get("descendants", []):
+            found = list(element.iterdescendants(tei(record["element"])))
+            _apply(found[record["index"]], record)
+        if entry.get("id_added"):
+            del element.attrib[XML_ID]
+        _apply(element, entry)
+        was = entry.get("renamed_from")
+        if was == "surplus":
+            sic = element[0]
+            element.remove(element[1])
+            element.remove(sic)
+            element.text = sic.text
+            for child in list(sic):
+                element.append(child)
+        if isinstance(was, str):
+            element.tag = tei(was)
+        for moved in entry.get("children", []):
+            child = etree.fromstring(moved["xml"], parser())
+            tail = moved["tail"]
+            if tail:  # take the tail back from the text it was joined to
+                index = moved["index"]
+                before = element[index - 1] if index else None
+                if before is not None:
+                    before.tail = (before.tail or "")[: -len(tail)] or None
+                else:
+                    element.text = (element.text or "")[: -len(tail)] or None
+                child.tail = tail
+            element.insert(moved["index"], child)
+    return body
 
 
 # the header ------------------------------------------------------------------------------
