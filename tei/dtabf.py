@@ -310,6 +310,8 @@ class _Exporter:
         _, body = tei_tree(Path(f"{self.siglum}.xml"), self.tree)
         header = root.find(tei("teiHeader"))
         back = root.find(f"{tei('text')}/{tei('back')}")
+        old_text = root.find(tei("text"))
+        text_attributes = dict(old_text.attrib) if old_text is not None else {}
         new_body = self.body(body)
         document = etree.Element(tei("TEI"), nsmap={None: TEI_NS})
         document.text = "\n  "
@@ -334,6 +336,7 @@ class _Exporter:
                 "numbers, not scans."
             ),
             "root_attributes": {_attribute_key(k): v for k, v in root.attrib.items()},
+            "text_attributes": {_attribute_key(k): v for k, v in text_attributes.items()},
             "elements": self.elements,
             "evidence": _evidence(back),
             "notes": _notes(back),
@@ -497,11 +500,11 @@ def dtabf_header(header: etree._Element | None, siglum: str) -> etree._Element:
     if source_edition:
         _sub(_sub(full, "editionStmt"), "edition", source_edition)
     source_publication = _sub(full, "publicationStmt")
-    if source_publisher:
-        _sub(_sub(source_publication, "publisher"), "name", source_publisher)
+    # DTABf wants a publisher before place and date: "[s. n.]" where our header has none
+    _sub(_sub(source_publication, "publisher"), "name", source_publisher or "[s. n.]")
     if source_place:
         _sub(source_publication, "pubPlace", source_place)
-    _sub(source_publication, "date", source_date or "unknown", type="publication")
+    _sub(source_publication, "date", source_date or "[s. a.]", type="publication")
     encoding = _sub(result, "encodingDesc")
     _sub(
         _sub(encoding, "editorialDecl"),
