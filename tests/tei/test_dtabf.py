@@ -168,3 +168,15 @@ def test_schematron_of_dtabf_reports_no_error(dtabf_files: dict[str, Path]) -> N
     for path, counts in run_schematron(sorted(dtabf_files.values())).items():
         errors = {m: n for m, n in counts.items() if not m.startswith("WARNING")}
         assert errors == {}, path
+
+
+def test_synthetic_source_exports_valid_and_lossless(synth_tei: Path, tmp_path: Path) -> None:
+    """The synthetic fixture has every block, furniture and edit kind and a gap."""
+    (path,) = export_dtabf(synth_tei.parent, tmp_path, [synth_tei.stem])
+    assert run_jing({path: path.read_bytes()}, schema=DTABF_RNG) == []
+    _, original = read_tei(synth_tei)
+    _, exported = read_tei(path)
+    assert raw_text(exported) == raw_text(original)
+    side = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    assert _canonical(restore_body(exported, side)) == _canonical(original)
+    assert list(exported.iter(f"{T}gap"))
