@@ -207,6 +207,8 @@ class _Exporter:
         for element in list(body.iter()):
             if not isinstance(element.tag, str):
                 continue
+            if element is not body and body not in element.iterancestors():
+                continue  # inside an element already moved out: it went with it
             name = _local(element)
             if name in MOVE_OUT:
                 self._move_out(element)
