@@ -8,9 +8,9 @@ BIN := $(VENV)/bin
 STICHWORT := $(BIN)/stichwort
 BUILD := build
 
-.PHONY: edition test fuzz venv system-deps schema lint clean tei claims vectors coverage pages
+.PHONY: edition test fuzz venv system-deps schema lint clean tei claims vectors coverage pages dtabf
 
-edition: venv system-deps tei claims vectors coverage pages
+edition: venv system-deps tei claims vectors coverage pages dtabf
 	@echo "Edition built: open $(BUILD)/site/index.html"
 
 $(BIN)/.installed: pyproject.toml
@@ -44,6 +44,10 @@ vectors: venv
 
 coverage: tei
 	$(STICHWORT) coverage --tei $(BUILD)/tei --out $(BUILD)/coverage.json
+
+# The TEI in the DTA base format, validated with jing against tei/schema/dtabf/basisformat.rng
+dtabf: tei system-deps
+	$(STICHWORT) export dtabf --tei $(BUILD)/tei --out $(BUILD)/dtabf
 
 pages: tei claims vectors coverage
 	$(STICHWORT) site --build $(BUILD) --docs $(BUILD)/docs

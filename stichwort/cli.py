@@ -96,6 +96,33 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export_dtabf(args: argparse.Namespace) -> int:
+    from tei.dtabf import export_dtabf, run_schematron, validate_dtabf
+
+    sigla = args.sigla or list(SIGLA)
+    paths = export_dtabf(args.tei, args.dtabf_out, sigla, progress=_progress("dtabf"))
+    for path in paths:
+        print(f"wrote {path} and {path.with_suffix('.json')}", file=sys.stderr)
+    status = 0
+    if args.validate:
+        problems = validate_dtabf(paths)
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        print(
+            f"dtabf: jing (basisformat.rng) and raw rule: {len(problems)} problems", file=sys.stderr
+        )
+        status = 1 if problems else 0
+    if args.schematron:
+        for path, counts in run_schematron(paths).items():
+            total = sum(counts.values())
+            print(f"dtabf: Schematron {path}: {total} messages", file=sys.stderr)
+            for message, count in sorted(counts.items()):
+                print(f"  {count} x {message}", file=sys.stderr)
+            if any(m.upper().startswith("ERROR") for m in counts):
+                status = 1
+    return status
+
+
 def _json_file(path: Path) -> object:
     import json
 
@@ -334,9 +361,49 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--out", type=Path, default=BUILD / "claims.json", help="results file")
 
-    p = add("export", cmd_export, "Export the claims as language-agnostic JSON vectors.")
+    p = add(
+        "export",
+        cmd_export,
+        "Export the claims as language-agnostic JSON vectors "
+        "(`stichwort export dtabf`: the TEI in the DTA base format).",
+    )
     p.add_argument(
-        "--out", type=Path, default=BUILD / "vectors", help="directory (default: build/vectors)"
+        "--out",
+        type=Path,
+        default=BUILD / "vectors",
+        help="vectors directory (default: build/vectors)",
+    )
+    formats = p.add_subparsers(
+        dest="export_format", metavar="[dtabf]", required=False, title="other formats"
+    )
+    text = (
+        "Export the TEI files in the DTA base format (DTABf): OUT/<siglum>.xml and a JSON "
+        "side file OUT/<siglum>.json with what DTABf cannot hold, keyed by xml:id."
+    )
+    d = formats.add_parser("dtabf", help=text, description=text)
+    d.set_defaults(handler=cmd_export_dtabf)
+    d.add_argument(
+        "--tei", type=Path, default=BUILD / "tei", help="TEI directory (default: build/tei)"
+    )
+    d.add_argument(
+        "--out",
+        dest="dtabf_out",
+        metavar="OUT",
+        type=Path,
+        default=BUILD / "dtabf",
+        help="directory (default: build/dtabf)",
+    )
+    d.add_argument("--sigla", nargs="*", choices=SIGLA, help="sources to export (default: all)")
+    d.add_argument(
+        "--validate",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="validate the files with jing against basisformat.rng (default: on)",
+    )
+    d.add_argument(
+        "--schematron",
+        action="store_true",
+        help="also run the DTABf Schematron (needs the PyPI package saxonche)",
     )
 
     games_help = "game name (piquet, ...; `stichwort play --list`)"
