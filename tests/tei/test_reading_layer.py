@@ -12,7 +12,7 @@ from normalise.edits import Edit
 from normalise.engine import APPLY_THRESHOLD
 from tei.body import TEI_NS
 from tei.edition import edition_log
-from tei.layers import read_tei
+from tei.layers import load_paragraphs, read_tei
 
 READINGS = {f"{{{TEI_NS}}}corr", f"{{{TEI_NS}}}reg"}
 ORIGINALS = {f"{{{TEI_NS}}}sic", f"{{{TEI_NS}}}orig"}
@@ -97,3 +97,11 @@ def test_a_doubtful_fill_of_u_fffd_is_a_proposal() -> None:
     assert "repr\ufffdfens\ufffd" in r.reading  # left for the editor
     assert any(p.original.startswith("repr\ufffd") for p in r.proposals)
     assert "groß" in r.reading  # a sure fill is applied
+
+
+def test_no_u_fffd_in_any_reading_layer(real_tei: dict[str, Path]) -> None:
+    for siglum, path in real_tei.items():
+        damaged = {
+            ident: p.reading for ident, p in load_paragraphs(path).items() if "\ufffd" in p.reading
+        }
+        assert not damaged, f"{siglum}: U+FFFD in the reading of {sorted(damaged)}"
