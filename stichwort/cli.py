@@ -357,7 +357,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = add(
         "review",
         cmd_review,
-        "List what needs an editor's decision: real-word changes of the automatic repair.",
+        "List what needs an editor's decision: real-word changes of the automatic repair "
+        "(exit status 1 while one is undecided or rejected but still applied).",
     )
     p.add_argument(
         "what",

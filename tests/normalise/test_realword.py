@@ -144,6 +144,7 @@ def test_a_decision_must_quote_the_raw_text(tmp_path: Path) -> None:
 def test_the_review_listing(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", "realword", "--siglum", "schwaighofer1927"]) == 0
     out = capsys.readouterr().out
-    assert "reject: k read as f" in out or "reject" in out
+    assert "rejected, corrected: k read as f" in out
+    assert "[[keinen]] eigenen Namen" in out  # a rejected change shows the corrected reading
     assert "[[seinem]]" in out  # the word in its context
     assert re.search(r"decisions: \d+ accepted, \d+ rejected; 0 undecided", out)
