@@ -35,9 +35,10 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
 Passes 1-2 repeat until furniture and signs uncover nothing new; 3-5 run in rounds
 until nothing changes; 6-8 run once after them. The whole is run again on its own
 reading text until that changes nothing, which makes the repair idempotent. A word
-correction is applied when its posterior probability reaches :data:`APPLY_THRESHOLD`
-(:data:`FILL_THRESHOLD` for a U+FFFD, which is never right to keep); from
-:data:`PROPOSE_THRESHOLD` up it becomes a proposal instead.
+correction is applied when its posterior probability reaches :data:`APPLY_THRESHOLD`;
+from :data:`PROPOSE_THRESHOLD` up it becomes a proposal instead. The rule has no
+exception: a doubtful fill of U+FFFD is a proposal too, and the U+FFFD stays for the
+editor to correct.
 """
 
 from __future__ import annotations
@@ -60,7 +61,6 @@ from normalise.edits import Edit, Repair, apply_edits, compose
 from normalise.lexicon import Lexicon, load
 
 APPLY_THRESHOLD = 0.5  # apply a word correction when it is more likely than all else together
-FILL_THRESHOLD = 0.3  # filling U+FFFD needs less: leaving it is never the right reading
 PROPOSE_THRESHOLD = 0.25  # below this a candidate is not even proposed
 MAX_ROUNDS = 4  # rounds of the lexicon passes before giving up on a fixed point
 WINDOW = 120  # tokens on each side used to estimate the local long-s misreading rate
@@ -309,8 +309,7 @@ def _words(
         while s < min(len(tok), len(text)) - p and tok[-1 - s] == text[-1 - s]:
             s += 1
         ca, cb, new = a + p, b - s, text[p : len(text) - s]
-        fill = "\ufffd" in tok
-        if confidence >= (FILL_THRESHOLD if fill else APPLY_THRESHOLD):
+        if confidence >= APPLY_THRESHOLD:
             ra, rb, reading = view_job(view, len(draft.raw), ca, cb, new)
             jobs.append((ra, rb, reading, "ocr", confidence, evidence))
         elif confidence >= PROPOSE_THRESHOLD:

@@ -60,6 +60,44 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from normalise.realword import Change
+    from tei.build import real_word_context, real_word_place, real_word_review
+
+    counts = {"accept": 0, "reject": 0, "undecided": 0, "rejected but applied": 0}
+    for siglum in args.siglum or list(SIGLA):
+        result = real_word_review(siglum)
+        decided = {d.key(): d for d in result.decisions}
+        rows: list[tuple[Change, str]] = []
+        for change in result.changes:
+            decision = decided.pop((change.at, change.sic, change.corr), None)
+            if change in result.rejected:
+                rows.append((change, "rejected but still applied"))
+            elif decision is None:
+                rows.append((change, "undecided"))
+            elif not args.undecided:
+                rows.append((change, f"accepted: {decision.note}"))
+        if not args.undecided:  # decisions whose change the reading no longer holds
+            for d in decided.values():
+                state = "rejected, corrected" if d.decision == "reject" else "accepted, stale"
+                rows.append(
+                    (Change(d.at, d.at + len(d.sic), d.sic, d.corr, ""), f"{state}: {d.note}")
+                )
+        for change, state in sorted(rows, key=lambda row: row[0].at):
+            print(f"{siglum} {real_word_place(siglum, change.at)}: {change.sic} -> {change.corr}")
+            print(f"    {state}")
+            print(f"    {real_word_context(siglum, change)}")
+        for d in result.decisions:
+            counts[d.decision] += 1
+        counts["undecided"] += len(result.undecided)
+        counts["rejected but applied"] += len(result.rejected)
+    print(
+        f"decisions: {counts['accept']} accepted, {counts['reject']} rejected; "
+        f"{counts['undecided']} undecided, {counts['rejected but applied']} rejected but applied"
+    )
+    return 1 if counts["undecided"] or counts["rejected but applied"] else 0
+
+
 def cmd_text(args: argparse.Namespace) -> int:
     from tei.layers import layer_text
 
@@ -342,6 +380,22 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("build", cmd_build, "Build the TEI P5 file of each source into OUT/tei/.")
     p.add_argument("--sigla", nargs="*", choices=SIGLA, help="sources to build (default: all)")
     p.add_argument("--out", type=Path, default=BUILD, help="build directory (default: build)")
+
+    p = add(
+        "review",
+        cmd_review,
+        "List what needs an editor's decision: real-word changes of the automatic repair "
+        "(exit status 1 while one is undecided or rejected but still applied).",
+    )
+    p.add_argument(
+        "what",
+        choices=("realword",),
+        help="realword: automatic repairs that turned one valid word into another, in context",
+    )
+    p.add_argument("--siglum", nargs="*", choices=SIGLA, help="sources (default: all)")
+    p.add_argument(
+        "--undecided", action="store_true", help="leave out the changes already accepted"
+    )
 
     p = add(
         "text", cmd_text, "Print the raw, diplomatic or reading text of a TEI file or one element."

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import bisect
 import sys
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from lxml import etree
 
+from corpus.sources import CORPUS_DIR
+from normalise.edits import Repair
+from normalise.lexicon import load
+from normalise.realword import Change, Review, changes, load_decisions, review
 from normalise.textio import atomic_write
 from tei.body import TEI_NS, XML_ID, BodyEncoder, tei
 from tei.edition import edition_log
+from tei.errors import TeiError
 from tei.header import build_header
 
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -80,18 +87,68 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
     return Built(xml + b"\n", tuple(encoder.warnings), len(log.dropped))
 
 
+def decisions_path(siglum: str, root: Path | None = None) -> Path:
+    """Where the editor's real-word decisions of a source live."""
+    return (root or CORPUS_DIR) / siglum / "decisions.toml"
+
+
+def real_word_review(siglum: str, root: Path | None = None) -> Review:
+    """The real-word check of a source's edition log (:mod:`normalise.realword`).
+
+    Raises ``TeiError`` when ``decisions.toml`` is malformed or a decision's ``sic`` is
+    not the raw text at its ``at``.
+    """
+    log = edition_log(siglum, root)
+    path = decisions_path(siglum, root)
+    try:
+        decisions = load_decisions(path)
+    except ValueError as error:
+        raise TeiError(str(error)) from None
+    raw = log.source.raw
+    for d in decisions:
+        if raw[d.at : d.at + len(d.sic)] != d.sic:
+            raise TeiError(f"{path}: decision at {d.at}: sic {d.sic!r} is not the raw text there")
+    return review(changes(raw, log.edits, load().in_dictionary), decisions)
+
+
+def real_word_place(siglum: str, at: int, root: Path | None = None) -> str:
+    """A raw offset with the id of the block that holds it: ``7998 (bieten.p9)``."""
+    blocks = sorted(edition_log(siglum, root).structure.blocks, key=lambda b: b.start)
+    k = bisect.bisect_right([b.start for b in blocks], at) - 1
+    return f"{at} ({blocks[k].id})" if k >= 0 and at < blocks[k].end else str(at)
+
+
+def real_word_context(
+    siglum: str, change: Change, width: int = 80, root: Path | None = None
+) -> str:
+    """The reading text around a real-word change, the word in ``[[...]]``."""
+    log = edition_log(siglum, root)
+    repaired = Repair(log.source.raw, list(log.edits))
+    reading = repaired.reading
+    a = repaired.to_reading_offset(change.at, side="left")
+    b = repaired.to_reading_offset(change.end)
+    text = f"{reading[max(0, a - width) : a]}[[{reading[a:b]}]]{reading[b : b + width]}"
+    return " ".join(text.split())
+
+
 def build_tei(sigla: list[str], out_dir: Path, root: Path | None = None) -> list[Path]:
     """Write ``out_dir/<siglum>.xml`` for each source; returns the paths written.
 
     Every source is built before anything is written: a missing, empty or broken
     corpus file raises ``corpus.CorpusError`` naming the file, the entry and the
     problem, and then no file is written (the TEI files already there stay as they
-    are); each file is written atomically.
+    are); each file is written atomically. So does a real-word change of the
+    automatic repair that no editor has decided, or one rejected but still applied
+    (:func:`real_word_review`): ``TeiError`` names ``decisions.toml`` and the place.
     """
     built: list[tuple[str, Built]] = []
+    problems: list[str] = []
     for siglum in sigla:
         print(f"tei: {siglum}: building …", file=sys.stderr)
         document = build_document(siglum, root)
+        problems += real_word_review(siglum, root).problems(
+            decisions_path(siglum, root), partial(real_word_place, siglum, root=root)
+        )
         for warning in document.warnings:
             print(f"tei: warning: {warning}", file=sys.stderr)
         if document.dropped:
@@ -101,6 +158,11 @@ def build_tei(sigla: list[str], out_dir: Path, root: Path | None = None) -> list
                 file=sys.stderr,
             )
         built.append((siglum, document))
+    if problems:
+        raise TeiError(
+            f"{len(problems)} real-word changes need an editor's decision "
+            "(`stichwort review realword` lists them in context):\n" + "\n".join(problems)
+        )
     written: list[Path] = []
     for siglum, document in built:
         path = Path(out_dir) / f"{siglum}.xml"
