@@ -134,8 +134,9 @@ def kritische(variant: str = "k33") -> tuple[Card, ...]:
 
 _FIXED = Emendation(
     paragraph=k(1),
-    reading="a Kritischer is never the Rechte, a Blinder or a trump for the order of cards, "
-    "even when it has the Schlag rank or the Trumpf suit",
+    reading="in the order of cards a Kritischer is never the Rechte, a Blinder or a trump, "
+    "even when it has the Schlag rank or the Trumpf suit (for the duty to give trumps see "
+    "must_follow_trump)",
     raw="ihr Wert ist fix, das heißt, er ist nicht von der Trumpffarbe oder dem Rang des "
     "jeweiligen Schlages abhängig",
     evidence=(
@@ -220,7 +221,33 @@ _TRUMP_SUIT_KRITISCHER = Emendation(
 )
 
 
-@rule(paragraphs=[k(2)], emendations=[_TRUMP_SUIT_KRITISCHER])
+_TRUMPFSCHLAG_IS_RECHTER = Emendation(
+    paragraph=k(2),
+    reading="under 'nur auf den Rechten' a Kritischer that is the Trumpfschlag (the Martl with "
+    "Schlag König and Trumpf Herz, the Schellsiebener with Schlag Siebener and Trumpf Schell) "
+    "is the Rechte for the duty and, led, asks for trumps; in the order of cards it stays a "
+    "Kritischer. Alternative: a led Kritischer never asks, so no card asks in such a deal",
+    raw="daß nur auf den Rechten Trumpf zugegeben werden muß",
+    evidence=(
+        "For: the Watten chapter names the Rechte by what it is, 'der Trumpfschlag, … auch "
+        "der „Rechte“ genannt' (watten.zuzweit.p3), and asks for trumps 'wenn der "
+        "Trumpfschlag, der Rechte … ausgespielt wird' (zuzweit.p6); Kritisch-Watten differs "
+        "from it only by the three cards above everything (p1). p1's 'ihr Wert ist fix' "
+        "fixes how high the card stands, not the duty it sets: under the rule p2 gives "
+        "first, the duty of a led Kritischer does depend on the Trumpf suit. Against: p2's "
+        "alternative withdraws 'ist jedoch Herz Trumpf und wird der Herzkönig ausgespielt, so "
+        "müssen die Trümpfe … zugegeben werden' without excepting Schlag König, and p2 ranks "
+        "'dann folgen erst der „Rechte“' after the Kritische. The referee's argument that "
+        "the Herzkönig sentence would be superfluous if the Martl were the Rechte "
+        "(tests/independent/WATTEN_FINDINGS.md) holds only for Schlag König: for the seven "
+        "other ranks the sentence is needed either way, so it does not decide. The "
+        "alternative is recorded as an open doubt (README), not a variant."
+    ),
+    cert="low",
+)
+
+
+@rule(paragraphs=[k(2)], emendations=[_TRUMP_SUIT_KRITISCHER, _TRUMPFSCHLAG_IS_RECHTER])
 def must_follow_trump(lead: Card, schlag: Rank, trumpf: Suit, variant: str = "k33") -> bool:
     """Whether a lead asks for a trump: a Kritischer only when it is of the Trumpf suit.
 
@@ -228,8 +255,10 @@ def must_follow_trump(lead: Card, schlag: Rank, trumpf: Suit, variant: str = "k3
     zugegeben oder Farbe bekannt werden; ist jedoch Herz Trumpf und wird der Herzkönig
     ausgespielt, so müssen die Trümpfe, mit Ausnahme des Rechten, zugegeben werden …
     Es ist dies jedoch keine starre Regel, da häufig auch so gespielt wird, daß nur auf
-    den Rechten Trumpf zugegeben werden muß" (p2): the variant ``k33_nur_rechter``. Other
-    leads as in Watten (zuzweit.p6): the Rechte or another trump.
+    den Rechten Trumpf zugegeben werden muß" (p2): the variant ``k33_nur_rechter``, where
+    the Rechte is the Trumpfschlag even when it is a Kritischer (the Martl with Schlag
+    König and Trumpf Herz). Other leads as in Watten (zuzweit.p6): the Rechte or another
+    trump.
     """
     _in_pack([lead], _variant(variant), "lead")
     return w.trump_obliged(
@@ -237,7 +266,7 @@ def must_follow_trump(lead: Card, schlag: Rank, trumpf: Suit, variant: str = "k3
     )
 
 
-@rule(paragraphs=[k(2)], emendations=[_TRUMP_SUIT_KRITISCHER])
+@rule(paragraphs=[k(2)], emendations=[_TRUMP_SUIT_KRITISCHER, _TRUMPFSCHLAG_IS_RECHTER])
 def legal_cards(
     hand: Sequence[Card], lead: Card | None, schlag: Rank, trumpf: Suit, variant: str = "k33"
 ) -> tuple[Card, ...]:

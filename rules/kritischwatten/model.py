@@ -8,7 +8,8 @@ The deal differs from Watten zu viert in three places, each citing kritischwatte
   the pack with the other undealt cards); D then gets five cards less those he kept;
 - the Kritische take every trick in their fixed order, above the Rechte;
 - a Kritischer of the Trumpf suit led asks for trumps (``k33``, ``k32``), or only the
-  Rechte does (``k33_nur_rechter``).
+  Rechte, the Trumpfschlag, does (``k33_nur_rechter``; also when the Trumpfschlag is a
+  Kritischer).
 
 Variants: ``k33`` (33 cards: Herzkönig, Weli, Schellsiebener), ``k32`` (32 cards:
 Herzkönig, Schellsiebener, Eichelsiebener), ``k33_nur_rechter`` (33 cards; only the
@@ -72,7 +73,9 @@ VARIANTS: dict[str, Variant] = {
             "k33_nur_rechter",
             "33 cards, trumps only on the Rechte",
             "As k33, but 'nur auf den Rechten Trumpf zugegeben werden muß', as is often "
-            "played (kritischwatten.p2): no other lead asks for a trump.",
+            "played (kritischwatten.p2): no other lead asks for a trump. The Rechte is the "
+            "Trumpfschlag, also when it is a Kritischer (the Martl with Schlag König and "
+            "Trumpf Herz).",
             [k(2)],
             follow="rechte",
         ),

@@ -685,24 +685,41 @@ class WattenGame(Game):
         """The paragraphs broken by not giving a trump to a trump lead."""
         return (z(4), z(6))
 
-    def check_context(self, variant: Variant, context: Mapping[str, JSON]) -> dict[str, JSON]:
-        """The Partie context with defaults: dealer A, every party at 0."""
+    def check_context(self, variant: Variant, context: JSON) -> dict[str, JSON]:
+        """The Partie context with defaults (dealer A, every party at 0); refuses a context
+        that is not an object, an unknown field, a dealer or a score out of range."""
         players = int(variant["players"])
         parties = person_parties(players)
+        if not isinstance(context, Mapping):
+            raise RulesError(
+                "context: the Partie context is an object {dealer, score} (zuviert.p4, p9), "
+                f"not {type(context).__name__} {context!r}"
+            )
+        unknown = sorted(set(context) - {"dealer", "score"})
+        if unknown:
+            raise RulesError(
+                f"context: no field {', '.join(map(repr, unknown))}; the fields are dealer and "
+                "score (zuviert.p4, p9)"
+            )
         ctx: dict[str, JSON] = {"dealer": "A", "score": dict.fromkeys(parties, 0)}
         ctx.update(context)
-        if ctx["dealer"] not in persons(players):
-            raise RulesError(f"context: dealer is one of {persons(players)}, not {ctx['dealer']!r}")
+        if not isinstance(ctx["dealer"], str) or ctx["dealer"] not in persons(players):
+            raise RulesError(
+                f"context: dealer is one of {persons(players)} (zuviert.p9), not {ctx['dealer']!r}"
+            )
         score = ctx["score"]
         target = int(variant["target"])
         if (
             not isinstance(score, Mapping)
             or set(score) != set(parties)
-            or not all(isinstance(n, int) and 0 <= n < target for n in score.values())
+            or not all(
+                isinstance(n, int) and not isinstance(n, bool) and 0 <= n < target
+                for n in score.values()
+            )
         ):
             raise RulesError(
                 f"context: score is {{{', '.join(repr(p) for p in parties)}}} with each from 0 "
-                f"to {target - 1}, not {score!r}"
+                f"to {target - 1} (zuviert.p4, p8), not {score!r}"
             )
         return ctx
 
@@ -711,6 +728,20 @@ class WattenGame(Game):
     def seats_of(self, variant: Variant) -> tuple[str, ...]:
         """A (dealer), B (left of the dealer: Schlag, leads), C, D; zu zweit A and B."""
         return persons(int(variant["players"]))
+
+    def new_game(
+        self,
+        variant: str | Variant | None = None,
+        *,
+        seed: int | None = None,
+        deal: JSON | None = None,
+        context: Mapping[str, JSON] | None = None,
+    ) -> State:
+        """A new deal (see :meth:`Game.new_game`); a context that is not an object, even an
+        empty list, is refused as in Piquet (rules/ADAPTER.md: a context is an object)."""
+        if context is not None:
+            self.check_context(self.variant(variant), context)
+        return super().new_game(variant, seed=seed, deal=deal, context=context)
 
     def initial_state(
         self, variant: Variant, context: Mapping[str, JSON], deal: JSON | None

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rules.cards import Card, Rank, Suit, parse_card, parse_cards
 from rules.claims import all_claims
 from rules.errors import RulesError
+from rules.kritischwatten import GAME as KGAME
 from rules.model import IllegalAction, play_match, play_random, replay
 from rules.transcripts import load_worked
 from rules.watten import COMPARISONS, GAME, UNFORMALISED
@@ -39,6 +40,8 @@ RECHTE = {
         "D": ["8L", "OR", "AE", "KB", "7E"],
     }
 }
+# The same hands as a Kritisch-Watten deal: the cut shows 9R, which goes under the pack.
+K_DEAL = {"cut": ["9R"], "hands": RECHTE["hands"]}
 TWO = {"hands": {"A": ["AL", "KL", "OL", "10B", "KE"], "B": ["9L", "9E", "9R", "7B", "8E"]}}
 
 
@@ -185,6 +188,26 @@ def test_explicit_deals_are_checked() -> None:
         GAME.new_game("zu_zweit", deal=P6)
     with pytest.raises(RulesError, match="score"):
         GAME.new_game(deal=P6, context={"score": {"AC": 15, "BD": 0}})
+
+
+@pytest.mark.parametrize(
+    ("context", "words"),
+    [
+        ([], "context: the Partie context is an object"),
+        ("B deals", "context: the Partie context is an object"),
+        ({"turn": 1}, "no field 'turn'"),
+        ({"dealer": "E"}, "dealer is one of"),
+        ({"score": {"AC": True, "BD": 0}}, "score is"),
+        ({"score": {"A": 0, "B": 0}}, "score is"),
+    ],
+)
+def test_a_malformed_context_is_refused_naming_the_field(context: object, words: str) -> None:
+    """As in Piquet (rules/ADAPTER.md: a context is an object), an empty list is no context."""
+    for game, deal in ((GAME, P6), (KGAME, K_DEAL)):
+        assert replay(game, {"deal": deal, "actions": [], "context": {}})["over"] is False
+        with pytest.raises(RulesError) as refused:
+            replay(game, {"deal": deal, "actions": [], "context": context})
+        assert words in str(refused.value) and "zuviert.p" in str(refused.value)
 
 
 def test_json_round_trip_mid_deal() -> None:
