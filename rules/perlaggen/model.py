@@ -280,11 +280,31 @@ class PerlaggenState(State):
                 return True
         return False
 
+    def _aus_at(self) -> int | None:
+        """When the first figure was held at Spiel aus in this deal, or None."""
+        held = [g.at or 0 for g in self.figures.values() if g.status == "aus"]
+        return min(held) if held else None
+
+    def _written_now(self) -> list[_Figure]:
+        """The figures let be good whose points are written already (p25 "sofort", § 9).
+
+        A figure let be good after one was held at Spiel aus is not written yet: the
+        figure at aus "zieht allen anderen Figuren vor" (§ 12), so its points wait for
+        the showing (:func:`~rules.perlaggen.functions.going_out`).
+        """
+        aus_at = self._aus_at()
+        return [
+            g
+            for n in FIGURES
+            if (g := self.figures[n]).status == "conceded"
+            and (aus_at is None or (g.at or 0) < aus_at)
+        ]
+
     def _score_now(self) -> dict[str, int]:
+        """The Partie score with this deal's points written so far (for § 20)."""
         score = dict(self.ctx["score"])
-        for fig in self.figures.values():
-            if fig.status == "conceded":
-                score[fig.winner] += fig.stake - 1
+        for fig in self._written_now():
+            score[fig.winner] += fig.stake - 1
         return score
 
     def _spiel_ok(self, party: str) -> bool:
@@ -655,8 +675,7 @@ class PerlaggenState(State):
         if name == "spiel" and self.phase == "play":
             self.spiel = fig.offerer
             self._after_spiel()
-        aus_held = any(g.status == "aus" for g in self.figures.values())
-        if not aus_held and self._score_now()[fig.winner] >= self.ctx["target"]:
+        if self._score_now()[fig.winner] >= self.ctx["target"]:  # not after an aus (§ 12)
             self.phase = "over"
             self.ended_by_concession = True
             self.pending = []

@@ -1,0 +1,46 @@
+"""Perlaggen: the cases the independent referee found (tests/independent/PERLAGGEN_FINDINGS.md).
+
+Each case is a hand-worked transcript of rules/perlaggen/transcripts.toml; the tests
+check the decisive step of each against the model.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.perlaggen import GAME
+from rules.perlaggen.model import PerlaggenState
+from rules.transcripts import load_worked
+
+WORKED = {t.id: t for t in load_worked(GAME)}
+
+
+def _worked(name: str) -> Any:
+    return WORKED[f"perlaggen.transcript.{name}"]
+
+
+def _replayed(name: str, upto: int | None = None) -> PerlaggenState:
+    """The state after the first ``upto`` actions of a worked transcript (all by default)."""
+    t = _worked(name)
+    state = GAME.new_game(t.variant, deal=t.deal, context=t.context)
+    assert isinstance(state, PerlaggenState)
+    for text in t.actions[:upto]:
+        state.apply(text)
+    return state
+
+
+def _legal(state: PerlaggenState) -> list[str]:
+    return sorted(a.text for a in state.legal_actions())
+
+
+def test_a_gut_after_spiel_aus_is_not_counted_for_the_overbid() -> None:
+    """§ 12: the Spiel let be good at aus while the Gleich stands at aus is held back,
+    so AC stand at 11 (not 18) at A's showing: he may still bid the Hanger (§ 20)."""
+    name = "par12_aus_holds_back_a_gut_1890"
+    state = _replayed(name, _worked(name).actions.index("show"))
+    assert state.phase == "show" and state._to_act() == "A"
+    assert _legal(state) == ["bid hanger", "show"]
+    assert state.scores().totals() == {"A": 0, "B": 0, "C": 0, "D": 0}
+    final = _replayed(name)
+    assert final.is_over() and final.scores().totals() == {"A": 4, "B": 0, "C": 4, "D": 0}
+    assert [i.item for i in final.scores().items if i.seat == "A"] == ["gleich", "partie"]
