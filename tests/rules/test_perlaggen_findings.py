@@ -44,3 +44,16 @@ def test_a_gut_after_spiel_aus_is_not_counted_for_the_overbid() -> None:
     final = _replayed(name)
     assert final.is_over() and final.scores().totals() == {"A": 4, "B": 0, "C": 4, "D": 0}
     assert [i.item for i in final.scores().items if i.seat == "A"] == ["gleich", "partie"]
+
+
+def test_a_held_back_gut_does_not_stop_a_bid() -> None:
+    """§ 12, § 20: BD's Gleich let be good at Fünf while their Hanger stands at Spiel aus
+    is not written yet: BD stand at 10 of 15 and B may bid the Spiel."""
+    name = "par12_bid_after_a_held_back_gut_suedtirol"
+    state = _replayed(name, _worked(name).actions.index("bid spiel"))
+    assert state._to_act() == "B"
+    assert _legal(state) == ["bid spiel", "play OR"]
+    assert state._score_now() == {"AC": 12, "BD": 10}
+    final = _replayed(name)
+    assert final.scores().totals() == {"A": 0, "B": 5, "C": 0, "D": 5}
+    assert final.counting().out == "BD"
