@@ -285,25 +285,28 @@ class PerlaggenState(State):
         held = [g.at or 0 for g in self.figures.values() if g.status == "aus"]
         return min(held) if held else None
 
-    def _written_now(self) -> list[_Figure]:
-        """The figures let be good whose points are written already (p25 "sofort", § 9).
+    def _written_now(self) -> list[tuple[str, _Figure]]:
+        """The figures let be good whose points are written already, in the order let good.
+
+        p25: the bidder writes a figure let be good "sofort"; § 9: "gilt als gemacht und
+        geschrieben".
 
         A figure let be good after one was held at Spiel aus is not written yet: the
         figure at aus "zieht allen anderen Figuren vor" (§ 12), so its points wait for
         the showing (:func:`~rules.perlaggen.functions.going_out`).
         """
         aus_at = self._aus_at()
-        return [
-            g
-            for n in FIGURES
-            if (g := self.figures[n]).status == "conceded"
-            and (aus_at is None or (g.at or 0) < aus_at)
+        found = [
+            (n, g)
+            for n, g in self.figures.items()
+            if g.status == "conceded" and (aus_at is None or (g.at or 0) < aus_at)
         ]
+        return sorted(found, key=lambda item: item[1].at or 0)
 
     def _score_now(self) -> dict[str, int]:
         """The Partie score with this deal's points written so far (for § 20)."""
         score = dict(self.ctx["score"])
-        for fig in self._written_now():
+        for _name, fig in self._written_now():
             score[fig.winner] += fig.stake - 1
         return score
 
@@ -814,8 +817,21 @@ class PerlaggenState(State):
         return (base, e(21), e(22), self._law(9))
 
     def _scores(self) -> Scores:
+        """The points written so far; once the deal is over, its whole counting.
+
+        Before the end only figures let be good count: the bidder writes them "sofort"
+        (p25), they are "gemacht und geschrieben" (§ 9), unless a figure stands at
+        Spiel aus (§ 12). Held and unbid figures and the § 31 penalties wait for the
+        showing (§ 25: "zum Schlusse nachgewiesen").
+        """
         if self.phase != "over":
-            return Scores(SEATS, ())
+            running: list[ScoreItem] = []
+            for name, fig in self._written_now():
+                how = f"let be good at {fig.stake}"
+                cites = self._item_cites(name, how)
+                for seat in MEMBERS[fig.winner]:
+                    running.append(ScoreItem(seat, fig.stake - 1, name, cites, how))
+            return Scores(SEATS, tuple(running))
         counted = self.counting()
         items: list[ScoreItem] = []
         for w in counted.written:

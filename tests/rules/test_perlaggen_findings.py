@@ -57,3 +57,29 @@ def test_a_held_back_gut_does_not_stop_a_bid() -> None:
     final = _replayed(name)
     assert final.scores().totals() == {"A": 0, "B": 5, "C": 0, "D": 5}
     assert final.counting().out == "BD"
+
+
+def test_a_figure_let_be_good_is_written_at_once() -> None:
+    """p25 ("sofort einen Punkt gutzuschreiben"), § 9: the running score counts a figure
+    let be good before the deal is over, citing the paragraphs that award it; held
+    figures and penalties wait for the showing."""
+    state = _replayed("p25_gut_bei_zwei_written_at_once_unfinished")
+    assert not state.is_over()
+    items = state.scores().items
+    assert [(i.seat, i.points, i.item) for i in items] == [("B", 2, "gleich"), ("D", 2, "gleich")]
+    assert "schwaighofer1927.perlaggen.erklaerung.p25" in items[0].cites
+    held = _replayed("par12_gut_held_back_unfinished")
+    assert not held.is_over() and held.scores().items == ()
+
+
+def test_the_running_score_becomes_the_final_one() -> None:
+    """Every item written during the deal is still written at its end, unless a figure
+    at Spiel aus or the last-point counting cancels it (here nothing does)."""
+    t = _worked("p10_exchange_must_1890")
+    state = GAME.new_game(t.variant, deal=t.deal, context=t.context)
+    running: list[dict[str, int]] = []
+    for text in t.actions:
+        state.apply(text)
+        running.append(state.scores().totals())
+    assert [r["A"] for r in running] == [0, 0, 1, 2, 3]
+    assert state.is_over() and running[-1] == {"A": 3, "B": 0, "C": 3, "D": 0}
