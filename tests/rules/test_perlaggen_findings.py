@@ -83,3 +83,15 @@ def test_the_running_score_becomes_the_final_one() -> None:
         running.append(state.scores().totals())
     assert [r["A"] for r in running] == [0, 0, 1, 2, 3]
     assert state.is_over() and running[-1] == {"A": 3, "B": 0, "C": 3, "D": 0}
+
+
+def test_no_penalty_when_a_gut_takes_a_party_out_before_the_showing() -> None:
+    """§ 9 against § 31 (the edition's reading, an open doubt): AC's Drei on a Hanger
+    they cannot make is let be good at 13 of 15: AC are out at once, unpenalised."""
+    for ordnung in ("1890", "1924"):
+        state = _replayed(f"par31_out_by_a_gut_before_the_showing_{ordnung}")
+        assert state.false == [("AC", "hanger")]  # the offence is known to the model
+        assert state.is_over() and state.ended_by_concession
+        assert state.counting().out == "AC"
+        assert {i.item for i in state.scores().items} == {"hanger", "partie"}
+        assert state.scores().totals() == {"A": 2, "B": 0, "C": 2, "D": 0}
