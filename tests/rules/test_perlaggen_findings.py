@@ -95,3 +95,61 @@ def test_no_penalty_when_a_gut_takes_a_party_out_before_the_showing() -> None:
         assert state.counting().out == "AC"
         assert {i.item for i in state.scores().items} == {"hanger", "partie"}
         assert state.scores().totals() == {"A": 2, "B": 0, "C": 2, "D": 0}
+
+
+def test_trumpfperlaggen_baptised_alike_rank_siebener_unter_ober() -> None:
+    """p8 "Siebener, Unter, Ober", p21, § 19: of three Laubasse baptised from the
+    Trumpfperlaggen, the Siebener's takes the trick (and C is to act)."""
+    state = _replayed("p8_trumpfperlaggen_baptised_alike_1890", 4)
+    assert state.tricks[0][0] == "C" and state._to_act() == "C"
+
+
+def test_south_tyrol_eichelunter_beats_eichelober_baptised_alike() -> None:
+    """p9 and the edition's rank: the Eichelunter baptised Laubas beats the Eichelober
+    baptised the same."""
+    state = _replayed("p9_eichelunter_above_eichelober_suedtirol", 4)
+    assert state.tricks[0][0] == "B" and state._to_act() == "B"
+
+
+def test_the_weli_played_plain_is_the_schell_sechs_of_a_hanger() -> None:
+    """p17, § 17: C's 8B, 7B and the Weli played plain (Schell-Sechs) make a dritziger
+    Hanger that beats B's höchster of two."""
+    state = _replayed("p17_weli_extends_a_schell_hanger_1890")
+    values = state._values("hanger")
+    assert values["C"] is not None and values["C"][0] == 3
+    assert [i.seat for i in state.scores().items if i.item == "hanger"] == ["A", "C"]
+
+
+def test_figures_at_aus_are_judged_in_rank_order() -> None:
+    """p15, § 12: the Gleich (bid second) is judged before the Hanger (bid first)."""
+    state = _replayed("par12_two_figures_at_aus_1890")
+    assert state.figures["hanger"].bid == 0 and state.figures["gleich"].bid == 1
+    assert state.counting().out == "BD" and state.counting().by == "gleich"
+
+
+def test_a_failed_aus_releases_the_held_back_points_in_order() -> None:
+    """§ 12, p16: after the Gleich at aus steht, BD's Hanger let be good (held back till
+    then) is written first and takes BD out; AC's Spiel is not written."""
+    name = "par12_failed_aus_then_held_back_gut_1890"
+    during = _replayed(name, _worked(name).actions.index("gut hanger") + 1)
+    assert not during.is_over() and during._score_now() == {"AC": 13, "BD": 13}
+    state = _replayed(name)
+    assert [(w.figure, w.party) for w in state.counting().written] == [("hanger", "BD")]
+
+
+def test_at_fourteen_all_only_a_dritziges_figure_counts() -> None:
+    """The author's note and 1924 § 25: AC's better but simple Gleich does not count at
+    14 to 14; BD's dritziger Hanger goes out."""
+    for name in ("anmerkung_14_14_simple_and_dritzig_1890", "par25_14_14_simple_and_dritzig_1924"):
+        state = _replayed(name)
+        gleich = state._values("gleich")
+        assert gleich["A"] is not None and gleich["A"][0] == 2  # two Asses: simple
+        assert gleich["A"] > max(v for v in (gleich["B"], gleich["C"]) if v is not None)
+        assert state.counting().out == "BD" and state.counting().by == "hanger"
+
+
+def test_nothing_is_written_once_the_partie_is_made() -> None:
+    """p15: AC's held Gleich takes them to 15; BD's held Hanger, made, is not written."""
+    state = _replayed("p15_nothing_written_after_the_partie_1890")
+    assert state.figures["hanger"].status == "held"
+    assert {w.figure for w in state.counting().written} == {"gleich"}
