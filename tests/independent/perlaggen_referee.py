@@ -596,7 +596,8 @@ class Referee:
             if spiel_decides and fig.name != "spiel":
                 continue
             if winner is None:
-                settled.add(level)
+                if fig.name != "spiel" and self.party_figure("AC", fig.name) > (0, 0):
+                    settled.add(level)  # it stands (p16); a figure nobody has does not
                 # the author's note: at 14 to 14 an equal figure leaves it to the Spiel
                 spiel_decides = self._equal_at_last_point(fig.name)
                 continue

@@ -153,3 +153,11 @@ def test_nothing_is_written_once_the_partie_is_made() -> None:
     state = _replayed("p15_nothing_written_after_the_partie_1890")
     assert state.figures["hanger"].status == "held"
     assert {w.figure for w in state.counting().written} == {"gleich"}
+
+
+def test_a_gleich_nobody_has_does_not_stand_at_the_last_point() -> None:
+    """1924 § 25: only a figure both parties have alike keeps a lower one out; with no
+    Gleich anywhere, BD's dritziger Hanger takes the last point before AC's Spiel."""
+    state = _replayed("par25_14_14_nobody_has_the_gleich_1924")
+    assert all(v is None for v in state._values("gleich").values())
+    assert state.counting().out == "BD" and state.counting().by == "hanger"
