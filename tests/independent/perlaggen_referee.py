@@ -596,10 +596,10 @@ class Referee:
             if spiel_decides and fig.name != "spiel":
                 continue
             if winner is None:
-                if fig.name != "spiel" and self.party_figure("AC", fig.name) > (0, 0):
-                    settled.add(level)  # it stands (p16); a figure nobody has does not
+                if self._stands(fig):
+                    settled.add(level)
                 # the author's note: at 14 to 14 an equal figure leaves it to the Spiel
-                spiel_decides = self._equal_at_last_point(fig.name)
+                spiel_decides = self._equal_at_last_point(fig)
                 continue
             pts = 1 if fig.state == "unbid" else fig.stake
             if self._last_point_drops(fig, winner, pts, settled):
@@ -631,14 +631,23 @@ class Referee:
             return False
         return self.party_figure(winner, name)[0] < 3
 
-    def _equal_at_last_point(self, name: str) -> bool:
+    def _stands(self, fig: Figure) -> bool:
+        """Whether a Gleich or Hanger that neither party makes "steht" (p16): both have
+        it alike. A figure nobody has does not stand; an unbid one is asked for only as
+        dritzig or better (the author's note, 1924 § 25: "in gleichem Höhengrad")."""
+        if fig.name == "spiel":
+            return False
+        count = self.party_figure("AC", fig.name)[0]
+        return count >= (3 if fig.state == "unbid" else 2)
+
+    def _equal_at_last_point(self, fig: Figure) -> bool:
         """1890, the author's note: both parties lack one point and hold the figure
         equally ("eine gleich hohe Figur ... so geht das Spiel aus")."""
-        if self.ordnung != "1890" or name == "spiel":
+        if self.ordnung != "1890":
             return False
         if any(self.total(p) != self.target - 1 for p in ("AC", "BD")):
             return False
-        return self.party_figure("AC", name) > (0, 0)
+        return self._stands(fig)
 
     def _figure_winner(self, name: str) -> str | None:
         if name == "spiel":

@@ -161,3 +161,12 @@ def test_a_gleich_nobody_has_does_not_stand_at_the_last_point() -> None:
     state = _replayed("par25_14_14_nobody_has_the_gleich_1924")
     assert all(v is None for v in state._values("gleich").values())
     assert state.counting().out == "BD" and state.counting().by == "hanger"
+
+
+def test_an_equal_simple_gleich_does_not_hand_the_last_point_to_the_spiel() -> None:
+    """The author's note: at 14 to 14 only fünftige, viertige, dritzige figures are asked
+    for; two equal simple Gleich do not stand in the way of BD's dritziger Hanger."""
+    state = _replayed("anmerkung_14_14_equal_simple_gleich_1890")
+    gleich = state._values("gleich")
+    assert gleich["A"] == gleich["D"] and gleich["A"] is not None and gleich["A"][0] == 2
+    assert state.counting().out == "BD" and state.counting().by == "hanger"
