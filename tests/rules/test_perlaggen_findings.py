@@ -170,3 +170,20 @@ def test_an_equal_simple_gleich_does_not_hand_the_last_point_to_the_spiel() -> N
     gleich = state._values("gleich")
     assert gleich["A"] == gleich["D"] and gleich["A"] is not None and gleich["A"][0] == 2
     assert state.counting().out == "BD" and state.counting().by == "hanger"
+
+
+def test_a_held_back_gut_goes_out_before_the_penalty() -> None:
+    """§ 12, § 9, § 31: after the Gleich at aus steht, BD's held-back Hanger (six) takes
+    them out before their false Hanger is punished at the count."""
+    state = _replayed("par12_held_back_gut_goes_out_before_the_penalty_1924")
+    assert state.false == [("BD", "hanger")]
+    counted = state.counting()
+    assert counted.out == "BD" and [w.figure for w in counted.written] == ["hanger"]
+
+
+def test_a_simple_gleich_at_the_last_point_lets_a_dritziger_hanger_go_out() -> None:
+    """1924 § 25: with the Spiel written (14 to 14), AC's better but simple Gleich is not
+    asked for; their dritziger Hanger goes out (no new deal)."""
+    state = _replayed("par25_simple_gleich_then_dritziger_hanger_1924")
+    counted = state.counting()
+    assert not counted.redeal and counted.out == "AC" and counted.by == "hanger"
