@@ -24,9 +24,11 @@ A deal runs through these phases, each action citing its paragraphs:
    raises, ``baptise <Perlagg> as <card>`` for every Perlagg still in hand, ``show``.
 
 The deal then counts (§§ 9, 12, 25-26, 31; :func:`~rules.perlaggen.functions.going_out`):
-figures let be good, Spiel aus, held figures in the order bid, unbid figures as
-Gleich, Hanger, Spiel; penalties for figures bid or held without having them; whoever
-reaches the target first goes out.
+figures let be good, figures held at Spiel aus (in rank order), figures let be good
+after one was held at aus, penalties for figures bid or held without having them,
+held figures in the order bid, unbid figures as Gleich, Hanger, Spiel; whoever reaches
+the target first goes out. Until then ``scores`` is the running score: the figures let
+be good and written at once (p25, § 9).
 """
 
 from __future__ import annotations
