@@ -1494,6 +1494,24 @@ def _other(party: Party) -> Party:
             "§ 9 puts a conceded figure before the others; § 12 puts Spiel aus before 'allen'",
             "medium",
         ),
+        Emendation(
+            o(31),
+            "the § 31 penalty (and 1924's forfeit) is taken when the deal is counted after "
+            "the showing, before the held and unbid figures are written; no penalty is "
+            "taken when a figure made at Spiel aus ends the Partie, nor when a figure let "
+            "be good takes a party to the target, which ends the deal before the showing",
+            "verliert drei Punkte; sollte diese Partei die drei Punkte noch nicht haben, so "
+            "werden diese oder die noch fehlenden im Laufe des Spieles in Abzug gebracht",
+            "§ 31 says nothing of when the points are taken. Whether a party could 'haben "
+            "oder machen' a figure is seen only at the showing (§ 25: 'zum Schlusse "
+            "nachgewiesen werden ... (§ 31)'); a figure let be good at the target ends the "
+            "deal at once (§ 9 'gemacht und geschrieben'; p15 'wer zuerst ... erreicht, hat "
+            "gewonnen'), and the party that makes a figure at Spiel aus 'das ganze Spiel "
+            "gewinnt und ausgeht, auch wenn sie ... noch gar keinen Gutpunkt gehabt hätte' "
+            "(p25). The words 'verliert drei Punkte' excuse nobody: taking the penalty "
+            "in these cases too is possible (an open doubt)",
+            "low",
+        ),
     ],
 )
 def going_out(

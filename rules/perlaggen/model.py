@@ -24,9 +24,11 @@ A deal runs through these phases, each action citing its paragraphs:
    raises, ``baptise <Perlagg> as <card>`` for every Perlagg still in hand, ``show``.
 
 The deal then counts (§§ 9, 12, 25-26, 31; :func:`~rules.perlaggen.functions.going_out`):
-figures let be good, Spiel aus, held figures in the order bid, unbid figures as
-Gleich, Hanger, Spiel; penalties for figures bid or held without having them; whoever
-reaches the target first goes out.
+figures let be good, figures held at Spiel aus (in rank order), figures let be good
+after one was held at aus, penalties for figures bid or held without having them,
+held figures in the order bid, unbid figures as Gleich, Hanger, Spiel; whoever reaches
+the target first goes out. Until then ``scores`` is the running score: the figures let
+be good and written at once (p25, § 9).
 """
 
 from __future__ import annotations
@@ -280,11 +282,34 @@ class PerlaggenState(State):
                 return True
         return False
 
+    def _aus_at(self) -> int | None:
+        """When the first figure was held at Spiel aus in this deal, or None."""
+        held = [g.at or 0 for g in self.figures.values() if g.status == "aus"]
+        return min(held) if held else None
+
+    def _written_now(self) -> list[tuple[str, _Figure]]:
+        """The figures let be good whose points are written already, in the order let good.
+
+        p25: the bidder writes a figure let be good "sofort"; § 9: "gilt als gemacht und
+        geschrieben".
+
+        A figure let be good after one was held at Spiel aus is not written yet: the
+        figure at aus "zieht allen anderen Figuren vor" (§ 12), so its points wait for
+        the showing (:func:`~rules.perlaggen.functions.going_out`).
+        """
+        aus_at = self._aus_at()
+        found = [
+            (n, g)
+            for n, g in self.figures.items()
+            if g.status == "conceded" and (aus_at is None or (g.at or 0) < aus_at)
+        ]
+        return sorted(found, key=lambda item: item[1].at or 0)
+
     def _score_now(self) -> dict[str, int]:
+        """The Partie score with this deal's points written so far (for § 20)."""
         score = dict(self.ctx["score"])
-        for fig in self.figures.values():
-            if fig.status == "conceded":
-                score[fig.winner] += fig.stake - 1
+        for _name, fig in self._written_now():
+            score[fig.winner] += fig.stake - 1
         return score
 
     def _spiel_ok(self, party: str) -> bool:
@@ -655,8 +680,7 @@ class PerlaggenState(State):
         if name == "spiel" and self.phase == "play":
             self.spiel = fig.offerer
             self._after_spiel()
-        aus_held = any(g.status == "aus" for g in self.figures.values())
-        if not aus_held and self._score_now()[fig.winner] >= self.ctx["target"]:
+        if self._score_now()[fig.winner] >= self.ctx["target"]:  # not after an aus (§ 12)
             self.phase = "over"
             self.ended_by_concession = True
             self.pending = []
@@ -795,8 +819,21 @@ class PerlaggenState(State):
         return (base, e(21), e(22), self._law(9))
 
     def _scores(self) -> Scores:
+        """The points written so far; once the deal is over, its whole counting.
+
+        Before the end only figures let be good count: the bidder writes them "sofort"
+        (p25), they are "gemacht und geschrieben" (§ 9), unless a figure stands at
+        Spiel aus (§ 12). Held and unbid figures and the § 31 penalties wait for the
+        showing (§ 25: "zum Schlusse nachgewiesen").
+        """
         if self.phase != "over":
-            return Scores(SEATS, ())
+            running: list[ScoreItem] = []
+            for name, fig in self._written_now():
+                how = f"let be good at {fig.stake}"
+                cites = self._item_cites(name, how)
+                for seat in MEMBERS[fig.winner]:
+                    running.append(ScoreItem(seat, fig.stake - 1, name, cites, how))
+            return Scores(SEATS, tuple(running))
         counted = self.counting()
         items: list[ScoreItem] = []
         for w in counted.written:

@@ -575,14 +575,19 @@ class Referee:
                 break
         if self.aus_out:
             return
+        # § 9: the figures let good behind the aus count now, as let good (in that
+        # order), until the Partie is made; then no penalty is taken (see the README)
+        for p, gain in self.suspended:
+            if all(self.total(q) < self.target for q in ("AC", "BD")):
+                self.written[p] += gain
+        if any(self.total(q) >= self.target for q in ("AC", "BD")):
+            return
         # § 31: the penalties are taken before the figures still to be written, so a
-        # penalised party may fall short of the target again
+        # penalised party may fall short of the target again (1924: the deal's points,
+        # the held-back ones included, are lost)
         forfeit = {p: self.ordnung == "1924" and self.penalised[p] > 0 for p in ("AC", "BD")}
         for p in ("AC", "BD"):
             self.written[p] = self._with_penalty(p)
-        for p, gain in self.suspended:  # in the order let good, until the Partie is made
-            if all(self.total(q) < self.target for q in ("AC", "BD")) and not forfeit[p]:
-                self.written[p] += gain
         order += [f for f in held if f.stake != 8]
         order += [f for f in self.figures.values() if f.state == "unbid"]
         # ranks (0 Gleich, 1 Hanger, 2 Spiel: § 6) written or standing equal in this deal
@@ -596,18 +601,29 @@ class Referee:
             if spiel_decides and fig.name != "spiel":
                 continue
             if winner is None:
-                settled.add(level)
+                if self._stands(fig):
+                    settled.add(level)
                 # the author's note: at 14 to 14 an equal figure leaves it to the Spiel
-                spiel_decides = self._equal_at_last_point(fig.name)
+                spiel_decides = self._equal_at_last_point(fig)
                 continue
             pts = 1 if fig.state == "unbid" else fig.stake
             if self._last_point_drops(fig, winner, pts, settled):
-                if self.ordnung == "1924" and 2 in settled:
+                below = self._below_a_settled_figure(fig, winner, pts, settled)
+                if below and self.ordnung == "1924" and 2 in settled:
                     break  # §§ 25a, 25b: the Spiel is written already: a new deal
-                continue
+                continue  # a simple unbid figure is not asked for: the next one may go out
             settled.add(level)
             if not forfeit[winner]:  # 1924 § 31: the deal's points are lost
                 self.written[winner] += pts
+
+    def _below_a_settled_figure(
+        self, fig: Figure, winner: str, pts: int, settled: set[int]
+    ) -> bool:
+        """1924 §§ 25a, 25b: a figure that would take a party out falls away below a
+        higher one written or standing (the new-deal case when the Spiel is written)."""
+        loser = "BD" if winner == "AC" else "AC"
+        both_out = min(self.total(winner), self.total(loser)) + pts >= self.target
+        return both_out and any(r < FIGURES.index(fig.name) for r in settled)
 
     def _last_point_drops(self, fig: Figure, winner: str, pts: int, settled: set[int]) -> bool:
         """Whether a figure does not count at the last point.
@@ -630,14 +646,23 @@ class Referee:
             return False
         return self.party_figure(winner, name)[0] < 3
 
-    def _equal_at_last_point(self, name: str) -> bool:
+    def _stands(self, fig: Figure) -> bool:
+        """Whether a Gleich or Hanger that neither party makes "steht" (p16): both have
+        it alike. A figure nobody has does not stand; an unbid one is asked for only as
+        dritzig or better (the author's note, 1924 § 25: "in gleichem Höhengrad")."""
+        if fig.name == "spiel":
+            return False
+        count = self.party_figure("AC", fig.name)[0]
+        return count >= (3 if fig.state == "unbid" else 2)
+
+    def _equal_at_last_point(self, fig: Figure) -> bool:
         """1890, the author's note: both parties lack one point and hold the figure
         equally ("eine gleich hohe Figur ... so geht das Spiel aus")."""
-        if self.ordnung != "1890" or name == "spiel":
+        if self.ordnung != "1890":
             return False
         if any(self.total(p) != self.target - 1 for p in ("AC", "BD")):
             return False
-        return self.party_figure("AC", name) > (0, 0)
+        return self._stands(fig)
 
     def _figure_winner(self, name: str) -> str | None:
         if name == "spiel":

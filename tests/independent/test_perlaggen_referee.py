@@ -153,7 +153,7 @@ def test_the_hand_worked_deals_agree_with_the_reference() -> None:
 def test_a_figure_let_be_good_is_written_at_once() -> None:
     """p25: "das Recht, sich für die gutgelassene Figur sofort einen Punkt
     gutzuschreiben": the running score counts it before the deal is over. (The project
-    answers 0 for every seat until the deal is over; see PERLAGGEN_FINDINGS.md.)"""
+    answered 0 until the deal was over; it agrees since, see PERLAGGEN_FINDINGS.md.)"""
     case = {"variant": "ordnung1890", "deal": P21_DEAL, "actions": ["bid spiel", "gut spiel"]}
     out = referee.call(RULE, case)
     assert not out["over"]

@@ -248,7 +248,8 @@ def test_every_rejecting_transcript_is_refused_at_its_last_action() -> None:
                 state.apply(last)
         else:
             state.apply(last)
-            assert state.is_over(), transcript.id
+            # a transcript named "unfinished" stops mid-deal (running scores, ADAPTER.md)
+            assert state.is_over() != transcript.id.endswith("_unfinished"), transcript.id
 
 
 def test_transcripts_under_both_ordnungen() -> None:
