@@ -70,3 +70,33 @@ def test_conformance_page_when_documented() -> None:
     if ADAPTER_DOC.exists():
         assert built("site/conformance.html").exists()
         assert 'href="conformance.html"' in built("site/downloads.html").read_text(encoding="utf-8")
+
+
+def test_pierer_gaps_on_the_built_page() -> None:
+    """Both gaps of Pierer's Preference: a marker in each layer that says the figure is
+    lost in our witness (not "in the print"), with reason, certainty and description in
+    the tooltip and in an entry under the paragraph that the marker points to."""
+    import lxml.html
+
+    page = built("site/pierer1861/Preference.html")
+    tree = lxml.html.parse(str(page)).getroot()
+    assert "lost in the print" not in page.read_text(encoding="utf-8")
+    expected = {
+        "pierer1861.preference.gap1": ("pierer1861.preference.p1", "", "scoring figure"),
+        "pierer1861.preference.gap2": ("pierer1861.preference.p6", "medium", "second figure"),
+    }
+    for gap_id, (block_id, cert, words) in expected.items():
+        marks = tree.xpath(f'//span[contains(@class, "sw-gap")][@aria-describedby="{gap_id}"]')
+        assert len(marks) == 3, gap_id  # reading, diplomatic and raw layer
+        for mark in marks:
+            assert mark.xpath(f'ancestor::article[@data-id="{block_id}"]'), gap_id
+            assert "lost in our witness" in mark.text_content()
+            assert mark.get("tabindex") == "0" and mark.get("data-reason") == "lost"
+            assert "reason: lost" in mark.get("data-tip") and words in mark.get("data-tip")
+            assert ("certainty: medium" in mark.get("data-tip")) == bool(cert)
+        (entry,) = tree.xpath(f'//*[@id="{gap_id}"]')
+        assert entry.xpath(f'ancestor::article[@data-id="{block_id}"]'), gap_id
+        text = " ".join(entry.text_content().split())
+        assert "reason: lost" in text and words in text, text
+        assert ("certainty: medium" in text) == bool(cert), text
+        assert ("probably lost in our witness" in text) == bool(cert), text
