@@ -100,3 +100,37 @@ def test_pierer_gaps_on_the_built_page() -> None:
         assert "reason: lost" in text and words in text, text
         assert ("certainty: medium" in text) == bool(cert), text
         assert ("probably lost in our witness" in text) == bool(cert), text
+
+
+def test_every_download_link_resolves() -> None:
+    """Every link of the built downloads page reaches a file of the site (or an anchor of
+    a page that has it); claims.json, coverage.json and the vectors are among them, as
+    copied from the build, and SHA256SUMS lists exactly the linked data files."""
+    import hashlib
+    from urllib.parse import unquote, urlsplit
+
+    import lxml.html
+
+    site = built("site/index.html").parent
+    page = site / "downloads.html"
+    tree = lxml.html.parse(str(page)).getroot()
+    content = tree.xpath('//*[contains(@class, "md-content")]')[0]
+    data: set[str] = set()
+    for a in content.iter("a"):
+        parts = urlsplit(a.get("href", ""))
+        if parts.scheme or not parts.path:
+            continue
+        target = (page.parent / unquote(parts.path)).resolve()
+        assert target.is_file(), a.get("href")
+        if parts.fragment:
+            assert f'id="{parts.fragment}"' in target.read_text(encoding="utf-8"), a.get("href")
+        if parts.path.startswith("downloads/") and parts.path != "downloads/SHA256SUMS":
+            data.add(parts.path.removeprefix("downloads/"))
+    assert {"claims.json", "coverage.json", "vectors/piquet.json"} <= data
+    for name in ("claims.json", "coverage.json"):
+        assert (site / "downloads" / name).read_bytes() == built(name).read_bytes(), name
+    sums = (site / "downloads" / "SHA256SUMS").read_text(encoding="utf-8").splitlines()
+    listed = {line.split("  ", 1)[1]: line.split("  ", 1)[0] for line in sums}
+    assert set(listed) == data
+    for name, digest in listed.items():
+        assert hashlib.sha256((site / "downloads" / name).read_bytes()).hexdigest() == digest
