@@ -134,3 +134,36 @@ def test_every_download_link_resolves() -> None:
     assert set(listed) == data
     for name, digest in listed.items():
         assert hashlib.sha256((site / "downloads" / name).read_bytes()).hexdigest() == digest
+
+
+def test_glossary_links_only_in_the_chapters_of_each_terms_games() -> None:
+    """On the built glossary every link of a term goes to a paragraph of a chapter of one
+    of its games (or of a section outside all chapters that its rules cite, such as
+    Perlaggen's appendix of laws): none for Auge ('eyes') in Watten, one for Stich in
+    Piquet."""
+    import lxml.html
+
+    from rules.registry import all_rules, games
+    from sitegen.glossary import load_glossary
+
+    chapters = {name: game.chapter for name, game in games().items()}
+    appendices: dict[str, set[str]] = {}
+    for info in all_rules():
+        for pid in info.paragraphs:
+            section = ".".join(pid.split(".")[:2])
+            if section not in chapters.values():
+                appendices.setdefault(info.game, set()).add(section)
+    tree = lxml.html.parse(str(built("site/glossary.html"))).getroot()
+    linked: dict[str, set[str]] = {}
+    for term in load_glossary():
+        entry = tree.get_element_by_id(term.anchor).getnext()
+        targets = {a.get("href", "").split("#", 1)[1] for a in entry.iter("a")}
+        ours = tuple(f"{s}." for g in term.games for s in (chapters[g], *appendices.get(g, ())))
+        assert all(t.startswith(ours) for t in targets), (term.term, targets)
+        for game, _why in term.not_in:
+            assert not any(t.startswith(f"{chapters[game]}.") for t in targets), (term.term, game)
+        linked[term.term] = targets
+    watten = chapters["watten"] + "."
+    assert not any(t.startswith(watten) for t in linked["Auge"])
+    assert any(t.startswith(chapters["piquet"] + ".") for t in linked["Stich"])
+    assert any(t.startswith(watten) for t in linked["Stich"])
