@@ -43,11 +43,17 @@ def _sources(build_dir: Path) -> list[tuple[Path, str, str]]:
     claims = build_dir / "claims.json"
     if claims.exists():
         files.append((claims, "claims.json", "Claim results of this build"))
+    coverage = build_dir / "coverage.json"
+    if coverage.exists():
+        files.append(
+            (coverage, "coverage.json", "Coverage of this build: what formalises each paragraph")
+        )
     return files
 
 
 def copy_downloads(build_dir: Path, docs_dir: Path) -> list[Download]:
-    """Copy TEI, vectors, schema and claims into ``docs_dir/downloads``; write SHA256SUMS."""
+    """Copy TEI, vectors, schema, claims and coverage into ``docs_dir/downloads``; write
+    SHA256SUMS."""
     target = docs_dir / "downloads"
     if target.exists():
         shutil.rmtree(target)
@@ -74,10 +80,15 @@ def downloads_page(edition: Edition, files: list[Download], adapter_doc: bool = 
     rows = [
         {"name": d.name, "what": d.what, "size": _size(d.size), "sha256": d.sha256} for d in files
     ]
+    names = {d.name for d in files}
     return page(
         "downloads.md",
         version=edition.version,
         today=edition.today.isoformat(),
         files=rows,
         adapter_doc=adapter_doc,
+        claims="claims.json" in names,
+        coverage="coverage.json" in names,
+        coverage_page=bool(edition.coverage),
+        vectors=any(n.startswith("vectors/") for n in names),
     )

@@ -50,7 +50,11 @@ __all__ = [
 ]
 
 COVERAGE_PAGE = "coverage.md"
-EXAMPLES: dict[str, str] = {}
+EXAMPLES: dict[str, str] = {
+    # the only Piquet transcripts that play twelve tricks are deals with a wrong number of
+    # cards (Gesetz 6); this one plays twelve full tricks after exchange and declarations
+    "piquet": "piquet.transcript.law6_overfull_counts_nothing",
+}
 """Game -> id of the hand-worked transcript its example page shows. A game not named
 here shows its first hand-worked transcript that plays a deal to its end (else its first
 one the model accepts)."""
@@ -126,6 +130,14 @@ class Step:
     legal: tuple[str, ...]
     new_items: tuple[ScoreItem, ...]
     totals: Mapping[str, Any]
+    trick: int = 0
+    """Number of the trick this action completes (0: none, or the model keeps no tricks)."""
+
+
+def _tricks(state: State) -> int:
+    """How many tricks a model's state has completed (``0`` when it keeps no ``tricks``)."""
+    tricks = getattr(state, "tricks", None)
+    return len(tricks) if isinstance(tricks, list | tuple) else 0
 
 
 def example_transcript(game: Game) -> Transcript | None:
@@ -160,12 +172,21 @@ def replay_steps(game: Game, transcript: Transcript) -> tuple[State, list[Step]]
         seat = state.to_act() or ""
         legal = tuple(state.legal_texts())
         before = list(state.scores().items)
+        tricks = _tricks(state)
         action = state.apply(text)
         after = list(state.scores().items)
         new = [item for item in after if item not in before] if after != before else []
+        done = _tricks(state)
         steps.append(
             Step(
-                number, seat, action.text, action.cites, legal, tuple(new), state.scores().totals()
+                number,
+                seat,
+                action.text,
+                action.cites,
+                legal,
+                tuple(new),
+                state.scores().totals(),
+                done if done > tricks else 0,
             )
         )
     return state, steps
@@ -226,6 +247,7 @@ def example_page(edition: Edition, name: str) -> str | None:
         deal=html.deal(deal_rows(transcript.deal)),
         steps=html.steps(rows),
         over=state.is_over(),
+        tricks=_tricks(state),
         scores=html.final_scores(finals, list(final.totals().items())),
         hand=dict(transcript.scores) if transcript.scores is not None else None,
     )

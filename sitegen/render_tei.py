@@ -37,6 +37,7 @@ __all__ = [
     "LAYERS",
     "Block",
     "Change",
+    "Gap",
     "Section",
     "TeiDocument",
     "load_tei",
@@ -63,14 +64,20 @@ TYPE_LABELS = {
     "scan": "scanner text removed",
 }
 GAP_REASONS = {
-    "lost": "lost in the print",
-    "illegible": "illegible",
-    "damage": "damaged in the print",
-    "omitted": "omitted by the editor",
-    "cancelled": "cancelled",
+    "lost": "lost in our witness",
+    "illegible": "illegible in our witness",
+    "damage": "damaged in our witness",
+    "omitted": "omitted on purpose",
+    "editorial": "left out by the editor",
+    "cancelled": "cancelled in the source",
+    "deleted": "deleted in the source",
     "": "",
 }
-"""How a ``<gap reason=...>`` is named in its marker (other reasons are shown as they are)."""
+"""How a ``<gap reason=...>`` is named in its marker (other reasons are shown as they are).
+A gap is missing from the witness we transcribe (OCR or web transcription), which is not
+necessarily a loss in the print itself."""
+HEDGES = {"medium": "probably", "low": "possibly"}
+"""How a gap's ``@cert`` qualifies its reason in the marker (``figure probably lost ...``)."""
 UNIT_NAMES = {
     "figure": "figure",
     "line": "line",
@@ -149,6 +156,45 @@ class Change:
         return f"{self.label}: {self.original or '(nothing)'} · {self.resp} · cert {self.cert}"
 
 
+@dataclass(frozen=True)
+class Gap:
+    """An editorial ``<gap>`` of a block: what is missing from our witness, why, and how
+    sure the editor is (TEI ``@reason``, ``@unit``, ``@quantity``, ``@cert``, ``<desc>``)."""
+
+    id: str
+    """The gap's ``xml:id``; the anchor of its entry under the block (``gap.`` + block
+    id and number when the TEI gives none)."""
+    reason: str
+    label: str
+    """What is missing and why: ``figure lost in our witness``."""
+    cert: str
+    desc: str
+    resp: str
+
+    @property
+    def marker(self) -> str:
+        """The marker in the text: ``[figure lost in our witness]``."""
+        return f"[{self.label}]"
+
+    @property
+    def details(self) -> str:
+        """Reason and certainty as TEI gives them: ``reason: lost; certainty: medium``."""
+        parts = [f"reason: {self.reason}" if self.reason else "", self.certainty]
+        return "; ".join(p for p in parts if p)
+
+    @property
+    def certainty(self) -> str:
+        """``certainty: medium`` (empty when the TEI states no ``@cert``)."""
+        return f"certainty: {self.cert}" if self.cert else ""
+
+    @property
+    def tip(self) -> str:
+        """Tooltip of the marker: label, reason, certainty and resp, then the description."""
+        facts = "; ".join(p for p in (self.details, f"resp: {self.resp}" if self.resp else "") if p)
+        head = f"gap: {self.label}" + (f" ({facts})" if facts else "")
+        return f"{head} — {self.desc}" if self.desc else head
+
+
 @dataclass
 class Block:
     """A head, paragraph, law or note with an ``xml:id``, rendered in every layer."""
@@ -163,6 +209,8 @@ class Block:
     layers: dict[str, str]
     changes: list[Change]
     notes: list[str] = field(default_factory=list)
+    gaps: list[Gap] = field(default_factory=list)
+    """The block's ``<gap>`` elements in document order (shown under the block)."""
     xml: str = ""
     """The block's TEI element as XML (namespace declared on it)."""
 
@@ -235,6 +283,8 @@ class _Renderer:
     """Renders the blocks of one TEI document; keeps the evidence texts of ``<interp>``."""
 
     def __init__(self, root: etree._Element) -> None:
+        self._gaps: dict[int, Gap] = {}
+        self._gap_elements: list[etree._Element] = []
         self.evidence = {
             el.get(XML_ID, ""): _text(el.xpath("string()")).strip()
             for el in root.iter(f"{{{TEI_NS}}}interp")
@@ -288,6 +338,12 @@ class _Renderer:
             if change is not None:
                 changes[k] = change
         index = {id(c): k for k, c in enumerate(choices)}
+        # the elements stay referenced while the block renders, so their id() is stable
+        self._gap_elements = list(el.iter(f"{{{TEI_NS}}}gap"))
+        gaps = [
+            self._gap_entry(g, f"gap.{ident}.{k + 1}") for k, g in enumerate(self._gap_elements)
+        ]
+        self._gaps = {id(g): gap for g, gap in zip(self._gap_elements, gaps, strict=True)}
         notes: list[str] = []
         layers = {}
         for layer in LAYERS:
@@ -311,6 +367,7 @@ class _Renderer:
             layers=layers,
             changes=list(changes.values()),
             notes=notes,
+            gaps=gaps,
             xml=etree.tostring(el, encoding="unicode", with_tail=False),
         )
 
@@ -388,8 +445,9 @@ class _Renderer:
             return html.hi(self._children(el))
         return html.element(name, self._children(el))
 
-    def _gap(self, el: etree._Element) -> Markup:
-        """An editorial marker for ``<gap>``: what is missing, its description as a tooltip."""
+    def _gap_entry(self, el: etree._Element, fallback: str) -> Gap:
+        """What a ``<gap>`` says: unit, quantity and reason as a label, its certainty, and
+        its ``<desc>`` (or the evidence its ``@ana`` points to)."""
         reason = el.get("reason", "")
         unit = el.get("unit", "")
         quantity = el.get("quantity", "") or el.get("extent", "")
@@ -408,17 +466,27 @@ class _Renderer:
             what = f"{quantity} {UNIT_PLURALS.get(unit, what + 's')}"
         label = what or "text"
         why = GAP_REASONS.get(reason, reason)
-        marker = f"[{label} {why}]" if why else f"[{label} missing]"
-        tip = "; ".join(
-            part
-            for part in (
-                f"gap: {label}" + (f", {why}" if why else ""),
-                desc,
-                f"resp {el.get('resp', '').lstrip('#')}" if el.get("resp") else "",
-            )
-            if part
+        cert = el.get("cert", "")
+        if why and cert in HEDGES:
+            why = f"{HEDGES[cert]} {why}"
+        return Gap(
+            id=el.get(XML_ID, "") or fallback,
+            reason=reason,
+            label=f"{label} {why}" if why else f"{label} missing",
+            cert=cert,
+            desc=desc,
+            resp=el.get("resp", "").lstrip("#"),
         )
-        return fragments("tei.html").gap(marker, tip, reason, unit)
+
+    def _gap(self, el: etree._Element) -> Markup:
+        """An editorial marker for ``<gap>``: what is missing, its description as a tooltip
+        and in the block's list of gaps (``aria-describedby``)."""
+        gap = self._gaps.get(id(el)) or self._gap_entry(el, "")
+        unit = el.get("unit", "")
+        label = f"{gap.marker} ({gap.details})" if gap.details else gap.marker
+        return fragments("tei.html").gap(
+            gap.marker, gap.tip, label, gap.reason, unit, gap.cert, gap.id
+        )
 
     def _choice(self, el: etree._Element, change: Change | None) -> Markup:
         """The side of a ``<choice>`` the current layer shows, marked when it is a change."""

@@ -134,6 +134,8 @@ def block_html(
         aside.append(claim_items(edition, claims, path))
     for note in block.notes:
         aside.append(html.note(note))
+    for gap in block.gaps:
+        aside.append(html.gap_note(gap))
     aside.append(emendations_html(edition, block, path))
     aside.append(_apparatus(block))
     if block.xml:

@@ -2,7 +2,7 @@
 
 Each term's forms must occur in the reading text of every game the term names, every
 form must be used somewhere, and a game whose text contains a form must be named unless
-the hit is a documented homograph (HOMOGRAPHS). Diplomatic forms must occur in the
+the term's ``not_in`` gives it with the reason (a homograph). Diplomatic forms must occur in the
 diplomatic layer. Headwords and forms are unique, every game of the registry has at
 least three terms, and every gloss is short English prose.
 """
@@ -13,6 +13,7 @@ import re
 import tomllib
 from collections import Counter
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -20,23 +21,6 @@ from rules.registry import games
 from sitegen.glossary import GLOSSARY, load_glossary
 from tei.layers import load_paragraphs
 from tests.conftest import built
-
-#: Games whose text contains a form of a term in another sense than the glossed one:
-#: (headword, game) -> why the game is not named.
-HOMOGRAPHS: dict[tuple[str, str], str] = {
-    ("Auge", "bietenweli"): "Augen 'eyes' ('vor Augen führen')",
-    ("Auge", "kritischwatten"): "Augen 'eyes' (signals with the eyes)",
-    ("Auge", "perlaggen"): "Augen 'eyes' (signals with the eyes)",
-    ("Auge", "watten"): "Augen 'eyes' (signals with the eyes)",
-    ("Perlagg", "spitzbieten"): "Perlaggen as the name of the game",
-    ("Perlagg", "watten"): "Perlaggen as the name of the game",
-    ("Rechter", "bieten"): "Rechte 'rights' ('in ihre Rechte treten')",
-    ("Rechter", "perlaggen"): "zur Rechten 'on the right hand'",
-    ("Unter", "boston"): "the preposition Unter opening a sentence",
-    ("Unter", "tresett"): "the preposition Unter opening a sentence",
-    ("kaufen", "perlaggen"): "the saying ''tauft ist 'kauft', not buying cards",
-    ("passen", "perlaggen"): "paßt 'suits' ('wenn es mir besser paßt')",
-}
 
 #: Frequent function words of English and of German, to tell the language of a gloss.
 ENGLISH = frozenset(
@@ -129,11 +113,29 @@ def test_forms_occur_in_every_named_game(term: dict[str, list[str]]) -> None:
 @pytest.mark.parametrize("term", TERMS, ids=[t["term"] for t in TERMS])
 def test_games_lists_name_every_game_using_the_term(term: dict[str, list[str]]) -> None:
     unnamed = _games_using(term["forms"]) - set(term["games"])
-    excused = {g for (head, g) in HOMOGRAPHS if head == term["term"]}
+    excused = set(term.get("not_in", {}))
     assert unnamed == excused, (
         f"{term['term']}: used in {sorted(unnamed - excused)} without naming it; "
         f"stale homographs {sorted(excused - unnamed)}"
     )
+
+
+@pytest.mark.parametrize("term", [t for t in TERMS if "not_in" in t], ids=lambda t: t["term"])
+def test_not_in_names_other_games_with_a_reason(term: dict[str, Any]) -> None:
+    not_in = term["not_in"]
+    assert isinstance(not_in, dict) and not_in, term["term"]
+    assert set(not_in) <= set(games()), f"{term['term']}: unknown games {sorted(not_in)}"
+    assert not set(not_in) & set(term["games"]), f"{term['term']}: a game in both lists"
+    for game, why in not_in.items():
+        assert isinstance(why, str) and why.strip() == why and why, (term["term"], game)
+
+
+def test_the_homographs_are_data() -> None:
+    """The known homographs live in the glossary file, one reason each."""
+    pairs = {(t["term"], g) for t in TERMS for g in t.get("not_in", {})}
+    assert {("Auge", "watten"), ("Unter", "boston"), ("Rechter", "bieten")} <= pairs
+    loaded = {t.term: dict(t.not_in) for t in load_glossary()}
+    assert loaded["Auge"]["watten"] == "Augen 'eyes' (signals with the eyes)"
 
 
 @pytest.mark.parametrize("term", [t for t in TERMS if "diplomatic" in t], ids=lambda t: t["term"])

@@ -302,3 +302,35 @@ def test_comparison_page(game: str) -> None:
 def test_game_fragment_and_appendix_pages() -> None:
     assert _text_pages().get("polizei472.vorher.p1") == "polizei472/vorher.html"
     assert _text_pages().get("schwaighofer1927.anhang1890.29", "").startswith("schwaighofer1927/")
+
+
+def test_piquet_example_is_a_whole_deal_of_twelve_tricks() -> None:
+    """Issue 7 §6: one replayable deal a reader can follow to its end: exchange,
+    declarations and twelve tricks, every decision linked to the paragraph it cites."""
+    from rules.registry import get_game
+    from sitegen.model_pages import EXAMPLES, example_transcript, replay_steps
+
+    game = get_game("piquet")
+    transcript = example_transcript(game)
+    assert transcript is not None and transcript.id == EXAMPLES["piquet"]
+    state, steps = replay_steps(game, transcript)
+    assert state.is_over()
+    verbs = {step.action.split()[0] for step in steps}
+    assert {"discard", "buy", "declare", "play"} <= verbs
+    page = "games/piquet-example.html"
+    tree = _tree(page)
+    marks = [" ".join(m.text_content().split()) for m in tree.xpath('//*[@class="sw-trick"]')]
+    assert marks == [f"end of trick {n}" for n in range(1, 13)]
+    assert "12 tricks in all" in tree.text_content()
+    plays = [s for s in steps if s.action.startswith("play ") and s.action != "play on"]
+    assert len(plays) == 24  # twelve tricks of two cards
+    rows = tree.xpath('//tr[starts-with(@id, "step-")]')
+    assert len(rows) == len(steps)
+    for row, step in zip(rows, steps, strict=True):
+        cited = {
+            (p, f)
+            for p, f in _links(page, row.xpath("./td")[3])
+            if p == "engelmann1798/piquet.html"
+        }
+        assert cited, (step.number, step.action)
+        assert {f for _p, f in cited} == set(step.cites), step.number

@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from sitegen.build import build_site, mkdocs_config
 from sitegen.glossary import load_glossary
 from tests.site.conftest import CLAIMS, TODAY
@@ -96,10 +98,33 @@ def test_glossary_data() -> None:
     assert all(t.gloss and t.forms for t in terms)
 
 
-def test_glossary_links_occurrences(fake_build: Path) -> None:
+def test_glossary_links_occurrences(fake_build: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sitegen import glossary
+
+    # the fixture's x1800.piquet stands for the chapter Piquet is played from
+    monkeypatch.setattr(glossary, "game_sections", lambda edition: {"piquet": ("x1800.piquet",)})
     text = (_pages(fake_build) / "glossary.md").read_text(encoding="utf-8")
     stich = text[text.index("{#term-stich ") :]
     assert 'href="x1800/piquet.html#x1800.piquet.gesetze.1"' in stich.split("## ")[0]
+    auge = text[text.index("{#term-auge ") :].split("## ")[0]
+    assert "In another sense, not linked: " in auge
+    assert "watten: Augen &#39;eyes&#39; (signals with the eyes)" in auge
+
+
+def test_glossary_links_only_in_the_chapters_of_its_games(
+    fake_build: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sitegen import glossary
+    from sitegen.inputs import load_edition
+
+    edition = load_edition(fake_build, today=TODAY)
+    monkeypatch.setattr(glossary, "game_sections", lambda edition: {"piquet": ("x1800.piquet",)})
+    stich = glossary.Term("Stich", ("sticht",), (), ("piquet",), "A trick.")
+    assert glossary.occurrences(stich, edition) == ["x1800.piquet.p2"]
+    elsewhere = glossary.Term(
+        "Stich", ("sticht",), (), ("watten",), "A trick.", not_in=(("piquet", "another sense"),)
+    )
+    assert glossary.occurrences(elsewhere, edition) == []
 
 
 def test_refuses_foreign_docs_dir(tmp_path: Path, fake_build: Path) -> None:

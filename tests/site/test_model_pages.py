@@ -319,21 +319,59 @@ def test_gap_marker_in_every_layer(gap_doc) -> None:
     block = gap_doc.blocks["y1900.spiel.p1"]
     for layer in ("reading", "diplomatic", "raw"):
         html = block.layers[layer]
-        assert "[figure lost in the print]" in plain_text(html), layer
+        assert "[figure lost in our witness]" in plain_text(html), layer
+        assert "in the print" not in html  # the witness lost it, not necessarily the print
         fragment = lxml.html.fragment_fromstring(f"<p>{html}</p>")
         mark = fragment.xpath('.//span[contains(@class, "sw-gap")]')[0]
         assert mark.get("tabindex") == "0"  # the tooltip opens on keyboard focus
         assert "sw-mark" in mark.get("class").split()
         assert mark.get("data-reason") == "lost" and mark.get("data-unit") == "figure"
-        assert mark.get("data-tip") == 'gap: figure, lost in the print; Zählmarken <b>"x"'
+        assert mark.get("data-tip") == (
+            'gap: figure lost in our witness (reason: lost) — Zählmarken <b>"x"'
+        )
+        assert mark.get("aria-describedby") == "gap.y1900.spiel.p1.1"  # no xml:id in the TEI
     assert "<b>" not in block.layers["reading"]  # the description is escaped
     assert "Zählmarken" not in plain_text(block.layers["reading"])  # only in the tooltip
+    (gap,) = block.gaps
+    assert (gap.id, gap.reason, gap.cert, gap.desc) == (
+        "gap.y1900.spiel.p1.1",
+        "lost",
+        "",
+        'Zählmarken <b>"x"',
+    )
 
 
 def test_gap_quantity_and_description_from_ana(gap_doc) -> None:
     html = gap_doc.blocks["y1900.spiel.p2"].layers["reading"]
-    assert "[2 words illegible]" in plain_text(html)
-    assert 'data-tip="gap: 2 words, illegible; a figure of counters, lost"' in html
+    assert "[2 words illegible in our witness]" in plain_text(html)
+    assert (
+        'data-tip="gap: 2 words illegible in our witness (reason: illegible)'
+        ' — a figure of counters, lost"' in html
+    )
+
+
+def test_gap_certainty_id_and_resp(tmp_path: Path) -> None:
+    tei = GAP_TEI.replace(
+        '<gap reason="lost" unit="figure">',
+        '<gap xml:id="y1900.spiel.gap1" reason="lost" unit="figure" cert="medium" resp="#editor">',
+    )
+    path = tmp_path / "y1900.xml"
+    path.write_text(tei, encoding="utf-8")
+    block = load_tei(path).blocks["y1900.spiel.p1"]
+    (gap,) = block.gaps
+    assert gap.id == "y1900.spiel.gap1" and gap.certainty == "certainty: medium"
+    assert gap.marker == "[figure probably lost in our witness]"
+    mark = lxml.html.fragment_fromstring(f"<p>{block.layers['reading']}</p>").xpath(
+        './/span[contains(@class, "sw-gap")]'
+    )[0]
+    assert mark.get("data-cert") == "medium"
+    assert mark.get("aria-describedby") == "y1900.spiel.gap1"
+    assert mark.get("aria-label") == (
+        "[figure probably lost in our witness] (reason: lost; certainty: medium)"
+    )
+    assert mark.get("data-tip").startswith(
+        "gap: figure probably lost in our witness (reason: lost; certainty: medium; resp: editor)"
+    )
 
 
 def test_game_fragment_and_standalone_laws_get_pages(gap_doc) -> None:
