@@ -85,6 +85,17 @@ def canonical_action(text: str) -> str:
     return _TOKEN.sub(_canonical_token, text)
 
 
+def canonical_deal(deal: JSON) -> JSON:
+    """``deal`` with every string in canonical card notation (``TH`` -> ``10H``), see :func:`canonical_action`."""
+    if isinstance(deal, str):
+        return canonical_action(deal)
+    if isinstance(deal, list):
+        return [canonical_deal(item) for item in deal]
+    if isinstance(deal, dict):
+        return {key: canonical_deal(value) for key, value in deal.items()}
+    return deal
+
+
 class IllegalAction(RulesError):
     """An action the rules forbid now; ``cites`` names the paragraphs it breaks."""
 
@@ -449,7 +460,7 @@ class Game(ABC):
         state = self.initial_state(chosen, ctx, deal)
         if deal is not None:
             chance = self.deal_to_chance(chosen, deal)
-            state.deal = deal
+            state.deal = canonical_deal(deal)
         elif seed is not None:
             chance = self.shuffle(chosen, random.Random(seed))
             state.deal = self.chance_to_deal(chosen, chance)

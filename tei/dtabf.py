@@ -613,7 +613,7 @@ def run_schematron(paths: list[Path]) -> dict[Path, dict[str, int]]:
 
     ``basisformat.sch`` needs XPath 2 (``queryBinding="xslt2"``), which lxml's XSLT 1
     cannot run: lxml's ISO skeleton compiles the rules to XSLT, and SaxonC (the PyPI
-    package ``saxonche``, not a dependency of the project) runs them.
+    package ``saxonche``, in the ``test`` extra) runs them.
     """
     try:
         from saxonche import PySaxonProcessor

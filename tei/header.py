@@ -352,7 +352,7 @@ def build_header(structure: Structure, meta: Mapping[str, Any], urn_base: str) -
     cite = _el(encoding_desc, "refsDecl", default="true")
     _cite_structure(cite, _depth(structure), outer=True)
     pages = _el(encoding_desc, "refsDecl", n="page")
-    _el(pages, "citeStructure", unit="page", match="/TEI/text/body//pb", use="@n")
+    _el(pages, "citeStructure", unit="page", match="/TEI/text/body//pb[not(@ed)]", use="@n")
     taxonomy = _el(_el(encoding_desc, "classDecl"), "taxonomy", xml_id="ptype")
     for name in PARAGRAPH_TYPES:
         category = _el(taxonomy, "category", xml_id=f"ptype.{name}")

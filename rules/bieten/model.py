@@ -43,7 +43,17 @@ from rules.bieten.functions import (
 )
 from rules.cards import GERMAN_32, Card, Suit, parse_card
 from rules.errors import RulesError
-from rules.model import CHANCE, Action, Game, IllegalAction, ScoreItem, Scores, State, Variant
+from rules.model import (
+    CHANCE,
+    Action,
+    Game,
+    IllegalAction,
+    ScoreItem,
+    Scores,
+    State,
+    Variant,
+    canonical_deal,
+)
 
 JSON = Any
 SEAT_NAMES = ("A", "B", "C", "D", "E")
@@ -910,14 +920,14 @@ class BietenGame(Game):
         state = super().new_game(variant, seed=seed, deal=deal, context=context)
         assert isinstance(state, BietenState)
         if deal is not None:
-            given = [sorted(str(c) for c in hand) for hand in deal["hands"]]
+            given = [sorted(str(parse_card(c)) for c in hand) for hand in deal["hands"]]
             dealt = [sorted(str(c) for c in state.dealt[s]) for s in state.order]
             if state.phase in ("cut", "deal") or given != dealt:  # pragma: no cover
                 raise RulesError(
                     f"the deal must give {len(state.order)} hands, in play order from the "
                     f"Vorhand ({', '.join(state.order)}), three cards each (p6)"
                 )
-            state.deal = deal
+            state.deal = canonical_deal(deal)
         return state
 
     def shuffle(self, variant: Variant, rng: random.Random) -> list[str]:

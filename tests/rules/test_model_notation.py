@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -192,3 +193,21 @@ def test_replay_accepts_t_and_writes_10(name: str) -> None:
     assert game.from_json({**played.to_json(), "actions": spelled["actions"]}).to_json() == (
         played.to_json()
     )
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_deal_written_with_t_is_the_deal_written_with_10(name: str) -> None:
+    """``new_game(deal=...)`` reads ``TH`` as ``10H`` and keeps the deal in canonical notation."""
+    game = GAMES[name]
+    deals = [game.new_game(seed=seed).deal for seed in range(WALKS)]
+    with_ten = [deal for deal in deals if has_ten(json.dumps(deal))]
+    if not ten_kinds(game):  # a pack without tens
+        assert with_ten == []
+        return
+    assert with_ten, f"{name}: no seeded deal holds a 10 card"
+    deal = with_ten[0]
+    spelled = json.loads(t_spelling(json.dumps(deal)))
+    assert spelled != deal
+    by_ten, by_t = game.new_game(deal=deal), game.new_game(deal=spelled)
+    assert by_t.deal == deal
+    assert snapshot(by_t) == snapshot(by_ten)

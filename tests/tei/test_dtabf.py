@@ -161,8 +161,7 @@ def test_plain_export_still_means_vectors() -> None:
 
 
 def test_schematron_of_dtabf_reports_no_error(dtabf_files: dict[str, Path]) -> None:
-    """Needs SaxonC (``saxonche``), which is not a project dependency."""
-    pytest.importorskip("saxonche")
+    """SaxonC (``saxonche``, in the ``test`` extra) runs the DTABf Schematron."""
     from tei.dtabf import run_schematron
 
     for path, counts in run_schematron(sorted(dtabf_files.values())).items():
