@@ -54,7 +54,10 @@ def test_settlement_by_hand() -> None:
         assert f.bete_value(game) == 3 * value
         # won: the value from each of the three others, and the pool besides
         assert f.settlement(game, True, "3", seats, pool=6) == {
-            "1": -value, "2": -value, "3": 3 * value + 6, "4": -value
+            "1": -value,
+            "2": -value,
+            "3": 3 * value + 6,
+            "4": -value,
         }
         # lost: the Bête goes into the pool (l'Hombre), the others receive nothing
         assert f.settlement(game, False, "3", seats) == {"1": 0, "2": 0, "3": -3 * value, "4": 0}
@@ -119,9 +122,11 @@ def test_a_game_ends_as_soon_as_it_is_decided() -> None:
     # lost as soon as the tricks taken and the tricks left fall short: 0 + 6 < 7
     lost = list(worked["boston.transcript.klein_independence_lost"].actions)
     state = started(lost[:-1])
-    assert not state.is_over() and len(state.tricks) == 6 and state.scores().totals() == {
-        "1": 0, "2": 0, "3": 0, "4": 0
-    }  # undecided: nothing is paid and the deal is not over
+    assert (
+        not state.is_over()
+        and len(state.tricks) == 6
+        and state.scores().totals() == {"1": 0, "2": 0, "3": 0, "4": 0}
+    )  # undecided: nothing is paid and the deal is not over
     state.apply(lost[-1])
     assert state.is_over() and len(state.tricks) == 7 and state.result is False
 
