@@ -40,7 +40,6 @@ from pathlib import Path
 
 from lxml import etree
 
-from corpus import CorpusError, load_source, load_structure
 from normalise.textio import atomic_write
 from tei.body import TEI_NS, XML_ID, tei
 from tei.errors import TeiError
@@ -530,24 +529,6 @@ def convert(siglum: str, tree: etree._ElementTree) -> tuple[bytes, dict[str, obj
     return xml + b"\n", side
 
 
-def raw_rule_problems(name: str, body: etree._Element, siglum: str) -> list[str]:
-    """Where the raw layer of ``body`` differs from the seed's body text (none: lossless)."""
-    try:
-        source = load_source(siglum)
-        structure = load_structure(siglum)
-    except CorpusError as error:
-        return [f"{name}: raw rule not checked: {error}"]
-    expected = source.raw[structure.body_start : structure.body_end]
-    actual = raw_text(body)
-    if actual == expected:
-        return []
-    offset = next(
-        (i for i, (a, b) in enumerate(zip(actual, expected, strict=False)) if a != b),
-        min(len(actual), len(expected)),
-    )
-    return [f"{name}: raw rule broken at body offset {offset}"]
-
-
 def export_dtabf(
     tei_dir: Path,
     out_dir: Path,
@@ -591,7 +572,7 @@ def validate_dtabf(paths: list[Path]) -> list[str]:
 
     Files are read through :mod:`tei.xmlsafe`; the siglum of each file is its name.
     """
-    from tei.validate import run_jing
+    from tei.validate import check_raw_rule, run_jing
 
     problems: list[str] = []
     readable: dict[Path, bytes] = {}
@@ -599,7 +580,7 @@ def validate_dtabf(paths: list[Path]) -> list[str]:
         data, tree = read_xml(path)
         _, body = tei_tree(path, tree)
         readable[path] = data
-        problems += raw_rule_problems(str(path), body, path.stem)
+        problems += check_raw_rule(path, body, path.stem)
     if readable:
         problems = run_jing(readable, schema=DTABF_RNG) + problems
     return problems

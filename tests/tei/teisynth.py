@@ -206,6 +206,13 @@ SYNTH_BLOCKS = (
     B("tresett.head", "head", "tresett", "Regeln. "),
     B("tresett.p2", "p", "tresett", "Die Farbe muß bekannt werden. ", "rule"),
 )
+#: The divisions of the synthetic source: two games, one with a laws division.
+SYNTH_DIVS = (
+    ("piquet", "game", ""),
+    ("piquet.gesetze", "laws", "piquet"),
+    ("tresett", "game", ""),
+)
+
 SYNTH_FURNITURE = (
     ("pageNum", "", "11"),
     ("pageNum", "12", "12"),
@@ -241,11 +248,7 @@ def write_synth(root: Path, siglum: str = "synth1798") -> str:
         siglum,
         before="Provided by a library. STAMP\n",
         blocks=SYNTH_BLOCKS,
-        divs=(
-            ("piquet", "game", ""),
-            ("piquet.gesetze", "laws", "piquet"),
-            ("tresett", "game", ""),
-        ),
+        divs=SYNTH_DIVS,
         after="colour chart scan",
         furniture=SYNTH_FURNITURE,
         corrections=SYNTH_CORRECTIONS,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
-from teisynth import SYNTH_BLOCKS, SYNTH_FURNITURE, write_source
+from teisynth import SYNTH_BLOCKS, SYNTH_DIVS, SYNTH_FURNITURE, write_source
 
 from corpus import CorpusError, load_structure
 from corpus.sources import CORPUS_DIR
@@ -174,11 +174,7 @@ def test_encoder_keeps_ids_unique_when_a_page_begins_twice(tmp_path: Path) -> No
         "twice1798",
         before="Provided by a library. STAMP\n",
         blocks=SYNTH_BLOCKS,
-        divs=(
-            ("piquet", "game", ""),
-            ("piquet.gesetze", "laws", "piquet"),
-            ("tresett", "game", ""),
-        ),
+        divs=SYNTH_DIVS,
         furniture=furniture,
     )
     built = build_document("twice1798", tmp_path)

@@ -8,7 +8,14 @@ from unittest import mock
 
 import pytest
 from lxml import etree
-from teisynth import SYNTH_BLOCKS, SYNTH_CORRECTIONS, SYNTH_FURNITURE, write_source, write_synth
+from teisynth import (
+    SYNTH_BLOCKS,
+    SYNTH_CORRECTIONS,
+    SYNTH_DIVS,
+    SYNTH_FURNITURE,
+    write_source,
+    write_synth,
+)
 
 import tei.edition
 from corpus import CorpusError, load_source, load_structure
@@ -30,11 +37,7 @@ def _synth(root: Path, gaps: tuple[tuple[str, dict[str, object]], ...]) -> str:
         "synth1798",
         before="Provided by a library. STAMP\n",
         blocks=SYNTH_BLOCKS,
-        divs=(
-            ("piquet", "game", ""),
-            ("piquet.gesetze", "laws", "piquet"),
-            ("tresett", "game", ""),
-        ),
+        divs=SYNTH_DIVS,
         after="colour chart scan",
         furniture=SYNTH_FURNITURE,
         corrections=SYNTH_CORRECTIONS,
