@@ -51,9 +51,8 @@ __all__ = [
 
 COVERAGE_PAGE = "coverage.md"
 EXAMPLES: dict[str, str] = {
-    # the only Piquet transcripts that play twelve tricks are deals with a wrong number of
-    # cards (Gesetz 6); this one plays twelve full tricks after exchange and declarations
-    "piquet": "piquet.transcript.law6_overfull_counts_nothing",
+    # an ordinary deal: both exchange, contested declarations, twelve tricks 7 to 5
+    "piquet": "piquet.transcript.p12_whole_deal",
 }
 """Game -> id of the hand-worked transcript its example page shows. A game not named
 here shows its first hand-worked transcript that plays a deal to its end (else its first

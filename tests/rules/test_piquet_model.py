@@ -179,6 +179,29 @@ def test_a_short_hand_plays_to_every_lead_and_can_be_capot() -> None:
     assert law(6) in items["last_trick"].cites
 
 
+def test_the_whole_ordinary_deal_scores_item_by_item_as_worked_by_hand() -> None:
+    """piquet.transcript.p12_whole_deal: the exporter checks the totals (26 : 20); here
+    each item, its seat and its paragraph, as worked out in transcripts.toml."""
+    worked = {t.id: t for t in load_worked(GAME)}["piquet.transcript.p12_whole_deal"]
+    state = GAME.new_game(deal=worked.deal)
+    for text in worked.actions:
+        state.apply(text)
+    assert state.is_over()
+    items = {(i.seat, i.item): (i.points, i.cites) for i in state.scores().items}
+    assert {key: points for key, (points, _) in items.items()} == {
+        ("younger", "point"): 4,  # four cards each, 41 pips beat 39
+        ("younger", "sequences"): 10,  # Quarte major 4 + two Tierces 3 + 3
+        ("elder", "sets"): 6,  # three Kings (beat three Jacks) 3 + three Queens 3
+        ("elder", "lead"): 7,  # tricks 1-7
+        ("younger", "trick"): 1,  # trick 7, AH on KH
+        ("younger", "lead"): 5,  # tricks 8-12
+        ("elder", "last_trick"): 3,  # QH on 10H, "statt ein, drei"
+        ("elder", "most_tricks"): 10,  # 7 tricks to 5
+    }
+    assert p(7) in items["younger", "point"][1] and p(9) in items["younger", "sequences"][1]
+    assert p(10) in items["elder", "sets"][1] and p(12) in items["elder", "last_trick"][1]
+
+
 def test_a_thirteen_card_hand_counts_nothing() -> None:
     deal = {
         "elder": ["AS", "KS", "QS", "7S", "AH", "KH", "7H", "AD", "KD", "7D", "AC", "KC", "7C"],

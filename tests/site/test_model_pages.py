@@ -15,6 +15,7 @@ from sitegen.cards import card_text, deal_rows, words
 from sitegen.inputs import InputError, load_coverage
 from sitegen.model_pages import coverage_totals, replay_steps, vector_variant
 from sitegen.render_tei import load_tei, plain_text
+from tests.conftest import built
 from tests.site.conftest import COVERAGE, TODAY
 
 
@@ -149,6 +150,50 @@ def test_example_page_is_the_models_replay(fake_build: Path) -> None:
     assert "Worked out by hand: elder" in text
     nav = json.loads((docs / ".nav.json").read_text(encoding="utf-8"))
     assert {"Example deals": [{"Piquet": "games/piquet-example.md"}]} in nav
+
+
+def test_built_piquet_example_plays_twelve_tricks_each_decision_linked() -> None:
+    """The edition's Piquet example (issue 7 §6): an ordinary whole deal (both exchange,
+    both declare point, sequences and sets, the tricks split), twelve tricks shown, and
+    every decision's cites cell links to its paragraph on the chapter's page."""
+    from rules.registry import get_game
+
+    page = built("docs/games/piquet-example.md")
+    text = page.read_text(encoding="utf-8")
+    game = get_game("piquet")
+    transcript = model_pages.example_transcript(game)
+    assert transcript.id == model_pages.EXAMPLES["piquet"] and transcript.id in text
+    state, steps = replay_steps(game, transcript)
+    by_seat = {(s.seat, s.action.split()[0], s.action.split()[-1]) for s in steps}
+    for seat in ("elder", "younger"):
+        assert any(s.seat == seat and s.action.startswith("buy ") for s in steps)
+        for category in ("point", "sequences", "sets"):
+            assert (seat, "declare", category) in by_seat
+    items = {item.item for item in state.scores().items}
+    assert "most_tricks" in items  # the tricks split unequally, not a Capot
+    assert items.isdisjoint({"counts_nothing", "capot", "pic", "repic", "redeal"})
+    assert {seat for seat, points in state.scores().totals().items() if points} == {
+        "elder",
+        "younger",
+    }
+    table = lxml.html.fragment_fromstring(
+        text[text.index('<div class="sw-table sw-steps">') :].split("\n", 1)[0]
+    )
+    marks = [m.text_content() for m in table.xpath('//small[@class="sw-trick"]')]
+    assert marks == [f"end of trick {n}" for n in range(1, 13)]
+    assert "12 tricks in all" in text
+    rows = table.xpath('//tr[starts-with(@id, "step-")]')
+    assert len(rows) == len(steps) == len(transcript.actions)
+    for row, step in zip(rows, steps, strict=True):
+        cell = row.xpath("./td")[3]
+        assert not cell.xpath('.//span[@class="sw-missing"]'), step.action
+        links = [(a.get("title"), a.get("href")) for a in cell.iter("a")]
+        assert [title for title, _ in links] == list(step.cites), step.action
+        for pid, link in links:
+            path, _, fragment = link.partition("#")
+            assert fragment == pid, link
+            target = (page.parent / path).with_suffix(".md")
+            assert f' id="{pid}"' in target.read_text(encoding="utf-8"), link
 
 
 def test_replay_steps_record_scoring_when_it_changes() -> None:
