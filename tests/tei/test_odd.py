@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from lxml import etree
+from lxml import etree, isoschematron
 
 import tei
 from tei.body import TEI_NS, XML_ID
@@ -32,7 +32,8 @@ from tei.xmlsafe import read_xml
 
 ODD = Path(tei.__file__).resolve().parent / "stichwort.odd"
 T = f"{{{TEI_NS}}}"
-NS = {"t": TEI_NS}
+SCH = "http://purl.oclc.org/dsdl/schematron"
+SVRL = "{http://purl.oclc.org/dsdl/svrl}"
 
 # TEI Publisher's standard behaviours and the parameters each takes besides ``content``,
 # from its documentation: eeditiones/tei-publisher-app, data/doc/documentation.xml,
@@ -196,6 +197,48 @@ def usage(built: dict[str, etree._Element]) -> Counter[tuple[str, int]]:
 
 def test_odd_is_valid_against_tei_all() -> None:
     assert run_jing({ODD: ODD.read_bytes()}) == []
+
+
+def tei_all_schematron(documents: dict[str, bytes]) -> dict[str, list[str]]:
+    """The messages of the Schematron rules embedded in tei_all.rng (TEI's constraints,
+    in XPath 2: compiled with lxml's ISO skeleton and run with SaxonC, as for DTABf)."""
+    from saxonche import PySaxonProcessor
+
+    rng = etree.parse(str(SCHEMA))
+    schema = etree.Element(f"{{{SCH}}}schema", queryBinding="xslt1", nsmap={"sch": SCH})
+    declared = set()
+    for ns in rng.iter(f"{{{SCH}}}ns"):
+        if (ns.get("prefix"), ns.get("uri")) not in declared:
+            declared.add((ns.get("prefix"), ns.get("uri")))
+            schema.append(copy.deepcopy(ns))
+    for pattern in rng.iter(f"{{{SCH}}}pattern"):
+        schema.append(copy.deepcopy(pattern))
+    assert len(schema) > 50
+    expanded = isoschematron.iso_abstract_expand(etree.ElementTree(schema))
+    compiled = isoschematron.iso_svrl_for_xslt1(expanded)
+    compiled.getroot().set("version", "2.0")  # Saxon runs the XPath 2 tests
+    messages: dict[str, list[str]] = {}
+    with PySaxonProcessor(license=False) as processor:
+        stylesheet = etree.tostring(compiled).decode()
+        executable = processor.new_xslt30_processor().compile_stylesheet(stylesheet_text=stylesheet)
+        for name, data in documents.items():
+            document = processor.parse_xml(xml_text=data.decode("utf-8"))
+            svrl = etree.fromstring(executable.transform_to_string(xdm_node=document).encode())
+            assert len(svrl.findall(f"{SVRL}fired-rule")) > 50
+            messages[name] = [
+                " ".join("".join(m.itertext()).split())
+                for kind in ("failed-assert", "successful-report")
+                for m in svrl.iter(SVRL + kind)
+            ]
+    return messages
+
+
+def test_odd_meets_the_constraints_of_tei_all() -> None:
+    data = ODD.read_bytes()
+    twice = data.replace(b'<model behaviour="omit"/>', b'<model behaviour="omit"/>' * 2, 1)
+    messages = tei_all_schematron({"odd": data, "two defaults": twice})
+    assert messages["odd"] == []
+    assert any("2 (or more) 'model' elements" in m for m in messages["two defaults"])
 
 
 def test_jing_would_notice_a_broken_model(tmp_path: Path) -> None:
