@@ -166,8 +166,8 @@ def applied(element: etree._Element, mode: dict[str, str]) -> Model | None:
 
 
 def without_namespaces(path: Path) -> etree._Element:
-    """A copy of a built file's root with the TEI namespace taken off element names."""
-    root = copy.deepcopy(etree.parse(str(path)).getroot())
+    """A built file's root, read anew, with the TEI namespace taken off element names."""
+    root = etree.parse(str(path)).getroot()
     for element in root.iter(etree.Element):
         element.tag = etree.QName(element).localname
     etree.cleanup_namespaces(root)
