@@ -12,8 +12,11 @@ written as a file; the URI templates of the entry point expand to exactly these 
   in ``dts:wrapper``.
 
 Query parameters become path-style ``;name=value`` segments (RFC 6570 level 3), so
-that any static file server can answer. ``down`` is written for -1 and for every depth
-the tree has below the unit; a unit without children has only its plain file.
+that any static file server can answer. ``down`` is written for -1 and for 1 up to the
+depth of the whole tree, for the root and every unit with children (a ``down`` deeper
+than the unit's subtree gives the whole subtree); a unit without children has only its
+plain file. Ranges (``start``/``end``) are Level 1
+and have no files.
 """
 
 from __future__ import annotations
@@ -422,12 +425,13 @@ def _navigation(
             data["member"] = [_unit_json(u) for u in (unit or tree.root).descendants(down)]
         writer.json(f"navigation/{resource.id}{name}.json", data)
 
-    for down in (-1, *range(1, tree.root.height() + 1)):
+    depth = tree.root.height()
+    for down in (-1, *range(1, depth + 1)):
         answer(None, down)
     for unit in tree.units.values():
         answer(unit, None)
         if unit.children:
-            for down in (-1, *range(1, unit.height() + 1)):
+            for down in (-1, *range(1, depth + 1)):
                 answer(unit, down)
 
 
