@@ -113,7 +113,7 @@ def _local_copy(root: etree._Element) -> tuple[etree._Element, dict[etree._Eleme
 
 def _value(node: etree._Element, use: str, where: str) -> str:
     values = node.xpath(use)
-    text = values[0] if isinstance(values, list) and values else values
+    text = (values[0] if values else "") if isinstance(values, list) else values
     if isinstance(text, etree._Element):
         text = text.text or ""
     value = str(text).strip() if text is not None else ""
