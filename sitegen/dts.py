@@ -9,7 +9,8 @@ written as a file; the URI templates of the entry point expand to exactly these 
 - ``collection{;id,nav}.json``: the root collection, the edition, the four resources;
 - ``navigation/{resource}{;ref,start,end,down,tree}.json``: navigation;
 - ``document/{resource}{;ref,start,end,tree}.xml``: the full TEI, or one citable unit
-  in ``dts:wrapper``.
+  in ``dts:wrapper``; a page (a ``pb`` milestone) is the body from it up to the next
+  page, and the elements it cuts keep their attributes.
 
 Query parameters become path-style ``;name=value`` segments (RFC 6570 level 3), so
 that any static file server can answer. ``down`` is written for -1 and for 1 up to the
@@ -143,6 +144,11 @@ def _cite_units(
         ref = f"{parent.ref}{structure.get('delim', '')}{own}" if parent.level else own
         if ref in units:
             raise DtsError(f"{where}: line {node.sourceline}: reference {ref!r} is not unique")
+        if "/" in ref or ref.startswith(".") or not ref.isprintable():
+            raise DtsError(
+                f"{where}: line {node.sourceline}: reference {ref!r} cannot name a file "
+                "(a '/', a leading '.' or a control character)"
+            )
         unit = Unit(
             ref, level, structure.get("unit", "unit"), parent.ref or None, originals[position]
         )

@@ -326,3 +326,13 @@ def test_a_failed_export_leaves_the_earlier_one_whole(
         build_dts(tei_dir, ["pierer1861"], "http://localhost:8000/", out)
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert sorted(p.name for p in out.parent.iterdir()) == ["dts"], "no temporary directory left"
+
+
+def test_a_ref_that_cannot_name_a_file_is_refused(tmp_path: Path) -> None:
+    text = built("tei/pierer1861.xml").read_text(encoding="utf-8")
+    broken = text.replace('n="p1"', 'n="p/1"', 1)
+    assert broken != text
+    (tmp_path / "pierer1861.xml").write_text(broken, encoding="utf-8")
+    with pytest.raises(DtsError, match=r"line \d+: reference 'Preference\.p/1' cannot name a file"):
+        build_dts(tmp_path, ["pierer1861"], "http://localhost:8000/", tmp_path / "dts")
+    assert not (tmp_path / "dts").exists()
