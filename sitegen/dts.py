@@ -35,7 +35,8 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from tei.body import TEI_NS
+from tei.body import TEI_NS, XML_ID
+from tei.layers import load_paragraphs
 from tei.xmlsafe import read_xml
 
 DTS_NS = "https://w3id.org/dts/api#"
@@ -63,6 +64,7 @@ class Unit:
     parent: str | None
     element: etree._Element
     children: list[Unit] = field(default_factory=list)
+    dublin_core: dict[str, Any] = field(default_factory=dict)
 
     def descendants(self, down: int) -> list[Unit]:
         """The units below this one in document order, ``down`` levels deep (-1: all)."""
@@ -229,7 +231,25 @@ def read_resource(path: Path, siglum: str) -> Resource:
             dublin_core[key] = values
         elif values:
             dublin_core[key] = [" ".join(values)]
-    return Resource(siglum, path, tree, title, dublin_core, citation_trees(path, tree))
+    trees = citation_trees(path, tree)
+    _describe_units(path, trees)
+    return Resource(siglum, path, tree, title, dublin_core, trees)
+
+
+def _describe_units(path: Path, trees: Sequence[CitationTree]) -> None:
+    """Dublin Core of each unit: its CTS URN (``@sameAs``) and, for a division, the
+    reading text of its heading."""
+    readings = {ident: p.reading for ident, p in load_paragraphs(path).items()}
+    for tree in trees:
+        for unit in tree.units.values():
+            urn = unit.element.get("sameAs", "")
+            if urn:
+                unit.dublin_core["identifier"] = [urn]
+            head = unit.element.find(f"{{{TEI_NS}}}head")
+            if unit.element.tag == f"{{{TEI_NS}}}div" and head is not None:
+                title = readings.get(head.get(XML_ID, ""), "")
+                if title:
+                    unit.dublin_core["title"] = [{"lang": "de", "value": title}]
 
 
 @dataclass(frozen=True)
@@ -298,6 +318,7 @@ def _unit_json(unit: Unit) -> dict[str, Any]:
         "level": unit.level,
         "parent": unit.parent,
         "citeType": unit.cite_type,
+        **({"dublinCore": unit.dublin_core} if unit.dublin_core else {}),
     }
 
 

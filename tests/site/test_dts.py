@@ -185,6 +185,7 @@ def test_every_ref_resolves_to_its_tei_text(
         ref = member["identifier"]
         nav = get_json(expand(resource["navigation"], ref=ref))
         assert nav["ref"] == member
+        assert member["dublinCore"]["identifier"] == [by_ref[ref].get("sameAs")]
         text = wrapper_text(get(expand(resource["document"], ref=ref)))
         assert text == "".join(by_ref[ref].itertext()), ref
         children = [m for m in whole["member"] if m["parent"] == ref]
