@@ -16,8 +16,7 @@ Query parameters become path-style ``;name=value`` segments (RFC 6570 level 3), 
 that any static file server can answer. ``down`` is written for -1 and for 1 up to the
 depth of the whole tree, for the root and every unit with children (a ``down`` deeper
 than the unit's subtree gives the whole subtree); a unit without children has only its
-plain file. Ranges (``start``/``end``) are Level 1
-and have no files.
+plain file. Ranges (``start``/``end``) are Level 1 and have no files.
 """
 
 from __future__ import annotations
@@ -44,7 +43,6 @@ DTS_CONTEXT = "https://dtsapi.org/context/v1.0.json"
 DTS_VERSION = "1.0"
 ROOT_ID = "stichwort"
 EDITION_ID = "stichwort-edition"
-PAGE_TREE = "page"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 NAV_TEMPLATE = "{;ref,start,end,down,tree}.json"
 DOC_TEMPLATE = "{;ref,start,end,tree}.xml"
@@ -496,7 +494,6 @@ def _collections(writer: Writer, urls: Urls, resources: Sequence[Resource]) -> N
         1,
         urls,
     )
-    root["collection"] = urls.collection()
     edition = _collection(
         EDITION_ID,
         "Stichwort edition",
@@ -506,14 +503,12 @@ def _collections(writer: Writer, urls: Urls, resources: Sequence[Resource]) -> N
         urls,
     )
     resource_members = [_resource_json(r, urls) for r in resources]
-    root_member = {k: v for k, v in root.items() if k != "collection"}
-    root_member["collection"] = urls.collection(ROOT_ID)
     answer("", root, [edition])
     answer(segments(id=ROOT_ID), root, [edition])
     answer(segments(nav="parents"), root, [])
     answer(segments(id=ROOT_ID, nav="parents"), root, [])
     answer(segments(id=EDITION_ID), edition, resource_members)
-    answer(segments(id=EDITION_ID, nav="parents"), edition, [root_member])
+    answer(segments(id=EDITION_ID, nav="parents"), edition, [root])
     for member in resource_members:
         answer(segments(id=member["@id"]), member, [])
         answer(segments(id=member["@id"], nav="parents"), member, [edition])
