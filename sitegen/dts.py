@@ -519,6 +519,13 @@ def write_api(resources: Sequence[Resource], base_url: str, out: Path) -> int:
     atomically: a temporary directory beside ``out`` replaces it at the end. Returns the
     number of files."""
     urls = Urls(check_base_url(base_url))
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        raise DtsError(f"{out}: exists and is not a directory; refusing to replace it")
+    if out.is_dir() and any(out.iterdir()) and not (out / "entry.json").is_file():
+        raise DtsError(
+            f"{out}: a directory that is not an earlier DTS export (no entry.json); "
+            "refusing to replace it"
+        )
     parent = out.resolve().parent
     try:
         parent.mkdir(parents=True, exist_ok=True)

@@ -337,3 +337,14 @@ def test_a_ref_that_cannot_name_a_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DtsError, match=r"line \d+: reference 'Preference\.p/1' cannot name a file"):
         build_dts(tmp_path, ["pierer1861"], "http://localhost:8000/", tmp_path / "dts")
     assert not (tmp_path / "dts").exists()
+
+
+def test_an_out_dir_that_is_not_an_export_is_not_replaced(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<p>the edition</p>", encoding="utf-8")
+    with pytest.raises(DtsError, match="not an earlier DTS export"):
+        build_dts(built("tei"), ["pierer1861"], "http://localhost:8000/", site)
+    assert [p.name for p in site.iterdir()] == ["index.html"]
+    with pytest.raises(DtsError, match="is not a directory"):
+        build_dts(built("tei"), ["pierer1861"], "http://localhost:8000/", site / "index.html")
