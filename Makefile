@@ -8,9 +8,9 @@ BIN := $(VENV)/bin
 STICHWORT := $(BIN)/stichwort
 BUILD := build
 
-.PHONY: edition test fuzz venv system-deps schema lint clean tei claims vectors coverage pages dtabf
+.PHONY: edition test fuzz venv system-deps schema lint clean tei claims vectors coverage pages dtabf dts
 
-edition: venv system-deps tei claims vectors coverage pages dtabf
+edition: venv system-deps tei claims vectors coverage pages dtabf dts
 	@echo "Edition built: open $(BUILD)/site/index.html"
 
 $(BIN)/.installed: pyproject.toml
@@ -51,6 +51,12 @@ dtabf: tei system-deps
 
 pages: tei claims vectors coverage
 	$(STICHWORT) site --build $(BUILD) --docs $(BUILD)/docs
+
+# The static DTS 1.0 API in build/site/dts/, after mkdocs (which empties build/site); its
+# absolute URLs use $STICHWORT_BASE_URL, else the local http://localhost:8000/.
+dts: tei pages
+	$(STICHWORT) dts --base-url "$${STICHWORT_BASE_URL:-http://localhost:8000/}" \
+		--tei $(BUILD)/tei --out $(BUILD)/site/dts
 
 test: edition schema
 	$(BIN)/ruff check .

@@ -9,6 +9,7 @@ One module per job:
 - ``markup`` and ``links``: HTML helpers and fragments shared by the pages;
 - ``text_page``, ``rules_pages``, ``front_pages``, ``glossary``, ``downloads``: the pages;
 - ``build``: write pages, navigation and downloads, run ``mkdocs build --strict``.
+- ``dts``: the static DTS 1.0 API of the TEI files (``stichwort dts``, after ``build``).
 
 The theme layer in ``site/`` only styles what these write.
 """

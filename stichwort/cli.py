@@ -29,6 +29,7 @@ def _user_errors() -> tuple[type[BaseException], ...]:
         ("tei.errors", "TeiError"),
         ("rules.errors", "RulesError"),
         ("sitegen.build", "SiteError"),
+        ("sitegen.dts", "DtsError"),
     ):
         try:
             mod = __import__(module, fromlist=[name])
@@ -328,6 +329,20 @@ def cmd_site(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_dts(args: argparse.Namespace) -> int:
+    from sitegen.dts import DtsError, build_dts
+
+    base_url = args.base_url or os.environ.get("STICHWORT_BASE_URL", "")
+    if not base_url:
+        raise DtsError(
+            "no base URL: DTS needs absolute URLs; pass --base-url or set STICHWORT_BASE_URL "
+            "(e.g. http://localhost:8000/ to serve build/site locally)"
+        )
+    count = build_dts(args.tei, args.sigla or list(SIGLA), base_url, args.out)
+    print(f"wrote {count} files of the DTS API to {args.out}", file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``stichwort`` and all its subcommands."""
     parser = argparse.ArgumentParser(
@@ -540,6 +555,24 @@ def build_parser() -> argparse.ArgumentParser:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="progress lines on stderr (default: only when stderr is a terminal)",
+    )
+
+    p = add(
+        "dts",
+        cmd_dts,
+        "Write a static Distributed Text Services 1.0 API (Level 0) of the TEI files; "
+        "OUT is served at BASE_URL/dts/.",
+    )
+    p.add_argument(
+        "--base-url",
+        help="the site's absolute base URL (default: $STICHWORT_BASE_URL; one is required)",
+    )
+    p.add_argument(
+        "--tei", type=Path, default=BUILD / "tei", help="TEI directory (default: build/tei)"
+    )
+    p.add_argument("--sigla", nargs="*", choices=SIGLA, help="sources (default: all)")
+    p.add_argument(
+        "--out", type=Path, default=BUILD / "site" / "dts", help="default: build/site/dts"
     )
 
     p = add(
