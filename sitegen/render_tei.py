@@ -29,7 +29,7 @@ from lxml import etree
 from sitegen.templating import Markup, anchor, fragments, text
 from tei.edition import furniture_replacement
 from tei.errors import TeiError
-from tei.layers import block_pages
+from tei.layers import block_pages, category_resps, provenance
 from tei.normal import deterministic
 from tei.xmlsafe import read_xml
 
@@ -289,6 +289,17 @@ class _Renderer:
             el.get(XML_ID, ""): _text(el.xpath("string()")).strip()
             for el in root.iter(f"{{{TEI_NS}}}interp")
         }
+        # evidence categories of the header: their text, and the resp their edits inherit
+        self.resps = category_resps(root)
+        self.evidence.update(
+            (c.get(XML_ID, ""), _text(c.findtext(f"{{{TEI_NS}}}catDesc") or "").strip())
+            for c in root.iter(f"{{{TEI_NS}}}category")
+            if c.get(XML_ID, "") in self.resps
+        )
+        self.notes_on = {  # one-off evidence: <note type="evidence" target="#id">
+            n.get("target", "")[1:]: _text(n.xpath("string()")).strip()
+            for n in root.iterfind(f".//{{{TEI_NS}}}back//{{{TEI_NS}}}note[@type='evidence']")
+        }
         body = root.find(f"{{{TEI_NS}}}text/{{{TEI_NS}}}body")
         self.fw_space = self._furniture_spaces(body if body is not None else root)
         self.page_at: dict[str, str] = {}
@@ -382,9 +393,10 @@ class _Renderer:
             element, original, reading = "reg", parts.get("abbr"), parts["expan"]
         else:
             return None
-        resp = reading.get("resp", "")
+        resp, cert = provenance(reading, self.resps)
         evidence = " ".join(
-            self.evidence.get(a.lstrip("#"), "") for a in reading.get("ana", "").split()
+            [self.evidence.get(a.lstrip("#"), "") for a in reading.get("ana", "").split()]
+            + [self.notes_on.get(reading.get(XML_ID, ""), "")]
         )
         return Change(
             ref=ref,
@@ -393,7 +405,7 @@ class _Renderer:
             original=_text("".join(original.itertext())).strip() if original is not None else "",
             reading=_text("".join(reading.itertext())).strip(),
             resp="editor" if "editor" in resp else "automatic",
-            cert=reading.get("cert", "unknown"),
+            cert=cert or "unknown",
             evidence=evidence.strip(),
         )
 

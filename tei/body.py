@@ -10,13 +10,15 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import re
+import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from lxml import etree
 
 from corpus import Block, Div, Furniture
-from normalise.edits import Edit
+from normalise.edits import Edit, apply_edits
 from tei.edition import EditionLog
 from tei.gaps import Gap
 from tei.normal import is_deterministic
@@ -38,6 +40,8 @@ FW_TYPES = {
 """Furniture kinds encoded as ``<fw>``; noise, stamp and scan become ``<choice>``."""
 PAGE_KINDS = frozenset({"pageNum", "marker"})
 HYPHENS = "⸗¬-=‐‑"
+DERIVED = re.compile(r"(?P<label>[^:']+): '(?P<original>.*)' -> '(?P<reading>.*)'", re.DOTALL)
+"""Evidence that only names its kind and repeats the change: ``channel+lexicon: 'a' -> 'b'``."""
 SECTION_TOP = "top"
 
 
@@ -78,6 +82,35 @@ def label(ident: str, parent: str) -> str:
     while common < min(len(own) - 1, len(other)) and own[common] == other[common]:
         common += 1
     return "_".join(own[common:])
+
+
+@dataclass(frozen=True)
+class Category:
+    """An evidence category of the header: what kind of evidence, and who decides by it.
+
+    An edit that points to it with ``@ana`` inherits its ``@resp``, and ``@cert="high"``
+    unless the edit says otherwise.
+    """
+
+    id: str
+    label: str
+    resp: str
+
+
+def category_id(label: str, taken: set[str]) -> str:
+    """``ev.<slug>``: the first words of ``label`` in ASCII (at most 16 characters, cut at a
+    word end where possible), made unique against ``taken``: ``ev.channel-lexicon``."""
+    ascii_label = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode()
+    words = re.sub(r"[^a-z0-9]+", "-", ascii_label.lower()).strip("-")
+    slug = words[:16]
+    if len(words) > 16 and "-" in slug:
+        slug = slug.rsplit("-", 1)[0]
+    slug = slug.strip("-") or "x"
+    ident, k = f"ev.{slug}", 1
+    while ident in taken:
+        k += 1
+        ident = f"ev.{slug}-{k}"
+    return ident
 
 
 Event = Edit | Furniture | Gap
@@ -129,6 +162,88 @@ def join_hyphenation(edits: list[Edit], boundaries: frozenset[int]) -> list[Edit
     return joined
 
 
+def in_word(ch: str) -> bool:
+    """A character of a word: a letter, digit or combining mark, U+FFFD (a lost letter)
+    or a line-end hyphen mark (``⸗``, ``¬``)."""
+    return unicodedata.category(ch)[0] in "LNM" or ch in "\ufffd⸗¬"
+
+
+def _reaches(edit: Edit, side: int) -> bool:
+    """Whether ``edit`` changes the word at its start (``side`` 0) or end (``side`` -1)."""
+    if edit.original.isspace() and not edit.replacement:  # a space that joins two words
+        return True
+    if side == -1 and edit.kind == "hyphenation":  # ``wel⸗ `` + ``chem``
+        return True
+    return all(in_word(text[side]) for text in (edit.original, edit.replacement) if text)
+
+
+def whole_words(raw: str, edits: list[Edit], stops: list[int]) -> list[Edit]:
+    """Widen each edit to the whole word it changes, joining the edits inside one word.
+
+    A choice inside a word splits it for search and plain-text tools; so an edit that
+    changes a word at one end takes in the rest of the word (``B�rger``, not ``�``).
+    Edits of one word join into one when they share kind, source and evidence; other
+    edits end the widening, and so do ``stops`` (block bounds, furniture, gaps): the
+    raw rule and the reading text do not change.
+    """
+    stops = sorted(set(stops))
+    out: list[Edit] = []
+    k = 0
+    while k < len(edits):
+        group = [edits[k]]
+        start, end = group[0].start, group[0].end
+        floor = max(
+            out[-1].end if out else 0,
+            stops[bisect.bisect_right(stops, start) - 1] if stops and stops[0] <= start else 0,
+        )
+        if _reaches(group[0], 0):
+            while start > floor and in_word(raw[start - 1]):
+                start -= 1
+        k += 1
+        while _reaches(group[-1], -1):
+            i = bisect.bisect_left(stops, end)
+            ceiling = min(
+                stops[i] if i < len(stops) else len(raw),
+                edits[k].start if k < len(edits) else len(raw),
+            )
+            while end < ceiling and in_word(raw[end]):
+                end += 1
+            following = edits[k] if k < len(edits) else None
+            if (
+                following is None
+                or following.start != end
+                or not _reaches(following, 0)
+                or (following.kind, following.source, following.evidence)
+                != (group[0].kind, group[0].source, group[0].evidence)
+                or (end < len(raw) and not in_word(raw[end]) and following.original)
+            ):
+                break
+            group.append(following)
+            end = following.end
+            k += 1
+        if (start, end) == (group[0].start, group[0].end) and len(group) == 1:
+            out.append(group[0])
+            continue
+        reading = apply_edits(
+            raw[start:end],
+            [dataclasses.replace(e, start=e.start - start, end=e.end - start) for e in group],
+        )
+        first = group[0]
+        out.append(
+            Edit(
+                start,
+                end,
+                raw[start:end],
+                reading,
+                first.kind,
+                min(e.confidence for e in group),
+                first.evidence,
+                first.source,
+            )
+        )
+    return out
+
+
 def append_text(parent: etree._Element, text: str) -> None:
     """Append ``text`` after the last child of ``parent`` (or as its text)."""
     if not text:
@@ -147,7 +262,10 @@ class BodyEncoder:
     log: EditionLog
     urn_base: str
     notes: list[tuple[str, str]] = field(default_factory=list)
-    evidence: dict[str, str] = field(default_factory=dict)
+    categories: dict[tuple[str, str], Category] = field(default_factory=dict)
+    """Evidence categories by (resp, label), in order of first use."""
+    evidence_notes: list[tuple[str, str]] = field(default_factory=list)
+    """One-off evidence: (xml:id of the element it explains, text)."""
     warnings: list[str] = field(default_factory=list)
     page_ids: set[str] = field(default_factory=set)
 
@@ -173,10 +291,23 @@ class BodyEncoder:
             ),
             frozenset(b.start for b in structure.blocks) | {b.end for b in structure.blocks},
         )
+        self._edits = whole_words(
+            self._raw,
+            self._edits,
+            [b.start for b in structure.blocks]
+            + [b.end for b in structure.blocks]
+            + [f.start for f in structure.furniture]
+            + [f.end for f in structure.furniture]
+            + [g.at for g in self.log.gaps],
+        )
         self._furniture = sorted(structure.furniture, key=lambda f: f.start)
         self._edit_starts = [e.start for e in self._edits]
         self._furniture_starts = [f.start for f in self._furniture]
         self._gaps = list(self.log.gaps)
+        self._uses: Counter[tuple[str, str]] = Counter(
+            (RESP.get(e.source, RESP["auto"]), e.evidence) for e in self._edits
+        )
+        self._uses.update(("#editor", f.note) for f in self._furniture if f.note)
         self._body_end = structure.body_end
         body = etree.Element(tei("body"))
         tops = sorted((d for d in structure.divs if not d.parent), key=lambda d: d.start)
@@ -343,8 +474,8 @@ class BodyEncoder:
             if not text:  # an unnumbered page: the page break only, its placing explained
                 pb.set("resp", "#editor")
                 if item.note:
-                    pb.set("ana", self._evidence(item.note))
                     pb.set("cert", "low" if "estimated" in item.note else "high")
+                    self.evidence_notes.append((pb.get(XML_ID, ""), item.note))
                 return
             fw = etree.SubElement(element, tei("fw"))
             fw.set("type", FW_TYPES[item.kind])
@@ -355,10 +486,7 @@ class BodyEncoder:
         etree.SubElement(choice, tei("sic")).text = text
         corr = etree.SubElement(choice, tei("corr"))
         corr.set("type", item.kind)
-        corr.set("resp", "#editor")
-        corr.set("cert", "high")
-        if item.note:
-            corr.set("ana", self._evidence(item.note))
+        self._provenance(corr, edit, item.note, f"furniture: {item.kind}")
         corr.text = edit.replacement or None
 
     def _page_xml_id(self, n: str, ed: str) -> str:
@@ -399,10 +527,8 @@ class BodyEncoder:
         else:
             original.text = edit.original or None
         reading.set("type", edit.kind)
-        reading.set("resp", RESP.get(edit.source, "#stichwort-repair"))
-        reading.set("cert", cert(edit.confidence))
-        if edit.evidence:
-            reading.set("ana", self._evidence(edit.evidence))
+        what = "automatic repair" if edit.source == "auto" else "curated correction"
+        self._provenance(reading, edit, edit.evidence, f"{what}: {edit.kind}")
         reading.text = edit.replacement or None
 
     @staticmethod
@@ -419,8 +545,43 @@ class BodyEncoder:
             lb.set("break", "no")
         lb.tail = text[cut:] or None
 
-    def _evidence(self, text: str) -> str:
-        """A pointer to the ``<interp>`` in ``<back>`` that holds this evidence text."""
-        if text not in self.evidence:
-            self.evidence[text] = f"{self.siglum}.ev{len(self.evidence) + 1}"
-        return f"#{self.evidence[text]}"
+    def _provenance(self, element: etree._Element, edit: Edit, text: str, kind: str) -> None:
+        """``@ana`` to the edit's evidence category; ``@resp``/``@cert`` only where they
+        differ from the category's (``@cert`` high); one-off evidence as a note.
+
+        Evidence that only repeats the change (``channel+lexicon: 'a' -> 'b'``) is its
+        label's category; evidence shared by several edits is a category of its own;
+        any other evidence text goes to ``<back>`` as a note on this element (which gets
+        an ``xml:id``) and the edit takes the category ``kind``.
+        """
+        resp = RESP.get(edit.source, RESP["auto"])
+        label, note = kind, ""
+        derived = DERIVED.fullmatch(text)
+        if (
+            derived
+            and derived["original"] == edit.original
+            and derived["reading"] == edit.replacement
+        ):
+            label = derived["label"]
+        elif text and self._uses[(resp, text)] > 1:
+            label = text
+        elif text:
+            note = text
+        category = self._category(resp, label)
+        element.set("ana", f"#{category.id}")
+        if category.resp != resp:
+            element.set("resp", resp)
+        if cert(edit.confidence) != "high":
+            element.set("cert", cert(edit.confidence))
+        if note:
+            ident = self.xml_id(f"ev{len(self.evidence_notes) + 1}")
+            element.set(XML_ID, ident)
+            self.evidence_notes.append((ident, note))
+
+    def _category(self, resp: str, label: str) -> Category:
+        """The evidence category (resp, label), declared on first use."""
+        key = (resp, label)
+        if key not in self.categories:
+            taken = {c.id for c in self.categories.values()}
+            self.categories[key] = Category(category_id(label, taken), label, resp)
+        return self.categories[key]

@@ -340,7 +340,7 @@ class _Exporter:
             "root_attributes": {_attribute_key(k): v for k, v in root.attrib.items()},
             "text_attributes": {_attribute_key(k): v for k, v in text_attributes.items()},
             "elements": self.elements,
-            "evidence": _evidence(back),
+            "evidence": _evidence(header),
             "notes": _notes(back),
             "teiHeader": _xml(header),
             "back": _xml(back),
@@ -354,11 +354,15 @@ def _xml(element: etree._Element | None) -> str | None:
     return etree.tostring(element, encoding="unicode", with_tail=False)
 
 
-def _evidence(back: etree._Element | None) -> dict[str, str]:
-    if back is None:
+def _evidence(header: etree._Element | None) -> dict[str, str]:
+    """The evidence categories of the header (``taxonomy[@xml:id='evidence']``) by id."""
+    if header is None:
         return {}
     return {
-        i.get(XML_ID, ""): "".join(i.itertext()) for i in back.iter(tei("interp")) if i.get(XML_ID)
+        c.get(XML_ID, ""): "".join(c.findtext(tei("catDesc")) or "")
+        for t in header.iter(tei("taxonomy"))
+        if t.get(XML_ID) == "evidence"
+        for c in t.iter(tei("category"))
     }
 
 

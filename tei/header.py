@@ -13,7 +13,7 @@ from lxml import etree
 
 from corpus import Structure
 from corpus.sources import PARAGRAPH_TYPES
-from tei.body import XML_ID, tei
+from tei.body import XML_ID, Category, tei
 
 PTYPE_DESCRIPTIONS = {
     "rule": "states a rule of the game",
@@ -63,10 +63,14 @@ PARAGRAPHS = ("head", "p", "ab", "list/item", "note[@type='print']")
 
 CORRECTION = (
     "Damage by OCR and encoding is corrected in <choice><sic>…</sic><corr>…</corr></choice>; "
-    "@resp names who corrected (#stichwort-repair: the automatic repair engine; #editor: "
-    "curated corrections), @cert the confidence (high >= 0.9, medium >= 0.7, else low), "
-    "@type the kind of damage (ocr, encoding, noise, editorial) and @ana points to the "
-    "evidence in <back>. Garbage, library stamps and scanner text inside the body are "
+    "@type gives the kind of damage (ocr, encoding, noise, editorial) and @ana points to "
+    "the evidence category of the taxonomy #evidence below. Provenance is declared once, "
+    "as defaults with exceptions: a <corr> or <reg> without @resp has the @resp of its "
+    "evidence category (#stichwort-repair: the automatic repair engine; #editor: curated "
+    "corrections), one without @cert has cert high (confidence >= 0.9; medium >= 0.7, "
+    'else low). Evidence that applies to one edit only is a <note type="evidence"> in '
+    "<back> whose @target is the @xml:id of the <corr> or <reg>; the editor's note on each "
+    "curated correction is also kept with it in corpus/<siglum>/corrections.toml. Garbage, library stamps and scanner text inside the body are "
     'kept as <sic> with an empty (or single-space) <corr type="noise|stamp|scan">: '
     "they are raw characters of the witness, not text of the work and not forme work."
 )
@@ -288,8 +292,22 @@ def _depth(structure: Structure) -> int:
     return max((level(d.id) for d in structure.divs), default=1)
 
 
-def build_header(structure: Structure, meta: Mapping[str, Any], urn_base: str) -> etree._Element:
-    """The ``<teiHeader>`` of one source."""
+def _evidence_taxonomy(parent: etree._Element, categories: tuple[Category, ...]) -> None:
+    """The evidence categories, each with the ``@resp`` and ``@cert`` its edits inherit."""
+    taxonomy = _el(parent, "taxonomy", xml_id="evidence")
+    _el(taxonomy, "desc", "Kinds of evidence for corrections and regularisations (@ana).")
+    for category in categories:
+        element = _el(taxonomy, "category", xml_id=category.id, resp=category.resp, cert="high")
+        _el(element, "catDesc", category.label)
+
+
+def build_header(
+    structure: Structure,
+    meta: Mapping[str, Any],
+    urn_base: str,
+    categories: tuple[Category, ...] = (),
+) -> etree._Element:
+    """The ``<teiHeader>`` of one source (``categories``: the evidence taxonomy)."""
     bibl = meta.get("bibl", {})
     header = etree.Element(tei("teiHeader"))
     file_desc = _el(header, "fileDesc")
@@ -353,10 +371,13 @@ def build_header(structure: Structure, meta: Mapping[str, Any], urn_base: str) -
     _cite_structure(cite, _depth(structure), outer=True)
     pages = _el(encoding_desc, "refsDecl", n="page")
     _el(pages, "citeStructure", unit="page", match="/TEI/text/body//pb[not(@ed)]", use="@n")
-    taxonomy = _el(_el(encoding_desc, "classDecl"), "taxonomy", xml_id="ptype")
+    class_decl = _el(encoding_desc, "classDecl")
+    taxonomy = _el(class_decl, "taxonomy", xml_id="ptype")
     for name in PARAGRAPH_TYPES:
         category = _el(taxonomy, "category", xml_id=f"ptype.{name}")
         _el(category, "catDesc", PTYPE_DESCRIPTIONS.get(name, name))
+    if categories:
+        _evidence_taxonomy(class_decl, categories)
     version = build_version()
     if VERSION.fullmatch(version):
         application = _el(

@@ -207,6 +207,25 @@ def _raw_until(element: etree._Element, stop: etree._Element, parts: list[str]) 
     return False
 
 
+def category_resps(root: etree._Element) -> dict[str, str]:
+    """The ``@resp`` of each evidence category of the header (``taxonomy#evidence``), by id."""
+    return {
+        category.get(XML_ID, ""): category.get("resp", "")
+        for taxonomy in root.iter(f"{{{TEI_NS}}}taxonomy")
+        if taxonomy.get(XML_ID) == "evidence"
+        for category in taxonomy.iter(f"{{{TEI_NS}}}category")
+    }
+
+
+def provenance(reading: etree._Element, resps: dict[str, str]) -> tuple[str, str]:
+    """``(resp, cert)`` of a ``<corr>``/``<reg>``: its own attributes where given, else
+    those of its evidence category (``@ana``; ``resps`` from :func:`category_resps`),
+    whose ``@cert`` is high."""
+    ana = [a.removeprefix("#") for a in reading.get("ana", "").split()]
+    inherited = next((resps[a] for a in ana if a in resps), "")
+    return reading.get("resp", inherited), reading.get("cert", "high" if inherited else "")
+
+
 def load_paragraphs(path: Path) -> dict[str, Paragraph]:
     """Every head, paragraph, law and other block of the body by xml:id, in document order."""
     _, body = read_tei(path)

@@ -68,9 +68,13 @@ def test_lost_schwaighofer_pages_are_supplied_with_reason(real_tei: dict[str, Pa
         assert pb.get("resp") == "#editor" and pb.get("cert") in ("high", "medium", "low")
         following = pb.getnext()
         assert following is None or etree.QName(following).localname != "fw", n
-        reasons = [
-            "".join(tree.xpath("//*[@xml:id = $id]", id=ref.removeprefix("#"))[0].itertext())
-            for ref in pb.get("ana", "").split()
+        reasons = [  # the evidence note on the page break, in <back>
+            "".join(note.itertext())
+            for note in tree.xpath(
+                "//t:back//t:note[@type='evidence'][@target = $t]",
+                namespaces=NS,
+                t="#" + pb.get(XML_ID, ""),
+            )
         ]
         assert any(f"page {n}" in reason for reason in reasons), (n, reasons)
     numbered = tree.xpath("//t:body//t:pb[not(@resp)]", namespaces=NS)
