@@ -21,7 +21,7 @@ from corpus import Block, Div, Furniture
 from normalise.edits import Edit, apply_edits
 from tei.edition import EditionLog
 from tei.gaps import Gap
-from tei.normal import is_deterministic
+from tei.normal import deterministic, is_deterministic
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
@@ -40,6 +40,9 @@ FW_TYPES = {
 """Furniture kinds encoded as ``<fw>``; noise, stamp and scan become ``<choice>``."""
 PAGE_KINDS = frozenset({"pageNum", "marker"})
 HYPHENS = "⸗¬-=‐‑"
+LINE_END = re.compile(rf"[{re.escape(HYPHENS)}](?=\s)")
+"""A hyphen mark at a lost line end: followed by white space."""
+HYPHEN_MARK = re.compile(f"[{re.escape(HYPHENS)}]")
 DERIVED = re.compile(r"(?P<label>[^:']+): '(?P<original>.*)' -> '(?P<reading>.*)'", re.DOTALL)
 """Evidence that only names its kind and repeats the change: ``channel+lexicon: 'a' -> 'b'``."""
 SECTION_TOP = "top"
@@ -160,6 +163,18 @@ def join_hyphenation(edits: list[Edit], boundaries: frozenset[int]) -> list[Edit
         else:
             joined.append(edit)
     return joined
+
+
+def hides_damage(edit: Edit) -> bool:
+    """A line-end hyphen or white-space edit that also repairs letters (``Rang� farten`` ->
+    ``Rangkarten``): OCR damage, so ``<sic>``/``<corr>``, not ``<orig>``/``<reg>``."""
+    if edit.kind not in ("hyphenation", "whitespace"):
+        return False
+    return _squeezed(edit.original) != _squeezed(edit.replacement)
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(rf"[{re.escape(HYPHENS)}\s]", "", deterministic(text))
 
 
 def in_word(ch: str) -> bool:
@@ -286,6 +301,7 @@ class BodyEncoder:
                     e
                     for e in self.log.text_edits()
                     if not is_deterministic(e.original, e.replacement)
+                    and e.original != e.replacement  # a confirmed reading: no correction
                 ),
                 key=lambda e: (e.start, e.end),
             ),
@@ -518,7 +534,11 @@ class BodyEncoder:
         etree.SubElement(node, tei("desc")).text = gap.desc
 
     def _choice(self, element: etree._Element, edit: Edit) -> None:
-        damage = edit.kind in DAMAGE or (edit.kind == "long-s" and "ſ" not in edit.original)
+        damage = (
+            edit.kind in DAMAGE
+            or (edit.kind == "long-s" and "ſ" not in edit.original)
+            or hides_damage(edit)
+        )
         choice = etree.SubElement(element, tei("choice"))
         original = etree.SubElement(choice, tei("sic" if damage else "orig"))
         reading = etree.SubElement(choice, tei("corr" if damage else "reg"))
@@ -533,12 +553,19 @@ class BodyEncoder:
 
     @staticmethod
     def _hyphenated(original: etree._Element, edit: Edit) -> None:
-        """``wel⸗ `` -> ``wel⸗<lb/> ``: the line break after the hyphen mark."""
+        """``wel⸗ chem`` -> ``wel⸗<lb break="no"/> chem``: the lost line break after a
+        hyphen mark followed by white space, or after a mark the reading drops (a word
+        joined across a line end). A mark the reading keeps as a hyphen before a letter
+        or a space outside the edit (``Pique⸗As``, ``Piquet⸗`` + `` und``: compounds) is no
+        line end: no ``<lb/>``."""
         text = edit.original
-        cut = next((i + 1 for i, ch in enumerate(text) if ch in HYPHENS), -1)
-        if cut < 0:
+        line_end = LINE_END.search(text)
+        if line_end is None and not any(ch in HYPHENS for ch in edit.replacement):
+            line_end = HYPHEN_MARK.search(text)  # the mark is dropped: a word joined at a line end
+        if line_end is None:
             original.text = text or None
             return
+        cut = line_end.end()
         original.text = text[:cut]
         lb = etree.SubElement(original, tei("lb"))
         if not any(ch.isspace() for ch in edit.replacement):

@@ -70,7 +70,9 @@ CORRECTION = (
     "corrections), one without @cert has cert high (confidence >= 0.9; medium >= 0.7, "
     'else low). Evidence that applies to one edit only is a <note type="evidence"> in '
     "<back> whose @target is the @xml:id of the <corr> or <reg>; the editor's note on each "
-    "curated correction is also kept with it in corpus/<siglum>/corrections.toml. Garbage, library stamps and scanner text inside the body are "
+    "curated correction is also kept with it in corpus/<siglum>/corrections.toml. A reading "
+    "the editor confirmed against an automatic change is no correction and is not marked "
+    "(corrections.toml records the confirmation). Garbage, library stamps and scanner text inside the body are "
     'kept as <sic> with an empty (or single-space) <corr type="noise|stamp|scan">: '
     "they are raw characters of the witness, not text of the work and not forme work."
 )
@@ -93,7 +95,9 @@ HYPHENATION = (
     "followed by a space. Where it joins a word, it is encoded as "
     '<choice><orig>wel⸗<lb break="no"/> </orig><reg type="hyphenation"/></choice> '
     "(the <lb/> marks the lost line break after the hyphen mark); hyphens of the wording "
-    "(truncated and real compounds) stay."
+    "(truncated and real compounds: 'Piquet⸗ und', 'Pique⸗As') stay and get no <lb/>. "
+    "A line-end hyphen whose edit also repairs letters is OCR damage: <sic>/<corr "
+    'type="hyphenation">.'
 )
 SEGMENTATION = (
     "One <div> per game, section or set of laws (@type game, section, laws, front, "
