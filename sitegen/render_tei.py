@@ -325,7 +325,7 @@ class _Renderer:
             name = _local(el)
             if name in ("corr", "reg", "expan"):
                 return
-            if name == "fw":
+            if name in ("fw", "surplus"):
                 starts[el] = sum(map(len, parts))
             parts.append(el.text or "")
             for child in el:
@@ -443,7 +443,7 @@ class _Renderer:
             return html.pb(n, f"printed page {n} begins{where}")
         if name == "lb":
             return html.lb() if layer == "diplomatic" else Markup("")
-        if name == "fw":
+        if name in ("fw", "surplus"):
             return self._children(el) if layer == "raw" else text(self.fw_space.get(el, " "))
         if name == "note" and (el.get("resp") or el.get("type") in ("editorial", "editor")):
             if notes is not None and layer == "reading":

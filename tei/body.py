@@ -37,7 +37,10 @@ FW_TYPES = {
     "catch": "catch",
     "header": "header",
 }
-"""Furniture kinds encoded as ``<fw>``; noise, stamp and scan become ``<choice>``."""
+"""Furniture kinds encoded as ``<fw>``; noise, stamp and scan become ``<surplus>``."""
+SURPLUS_REASONS = {"noise": "noise", "stamp": "stamp", "scan": "scan"}
+"""``surplus/@reason`` of furniture that is no text of the print: OCR noise (bleed-through,
+stray marks), a library stamp, text of the scanner or the library's OCR header."""
 PAGE_KINDS = frozenset({"pageNum", "marker"})
 HYPHENS = "⸗¬-=‐‑"
 LINE_END = re.compile(rf"[{re.escape(HYPHENS)}](?=\s)")
@@ -498,12 +501,10 @@ class BodyEncoder:
             fw.text = text
             return
         edit = self.log.furniture_edits[(item.start, item.end)]
-        choice = etree.SubElement(element, tei("choice"))
-        etree.SubElement(choice, tei("sic")).text = text
-        corr = etree.SubElement(choice, tei("corr"))
-        corr.set("type", item.kind)
-        self._provenance(corr, edit, item.note, f"furniture: {item.kind}")
-        corr.text = edit.replacement or None
+        surplus = etree.SubElement(element, tei("surplus"))
+        surplus.set("reason", SURPLUS_REASONS.get(item.kind, item.kind))
+        self._provenance(surplus, edit, item.note, f"furniture: {item.kind}")
+        surplus.text = text
 
     def _page_xml_id(self, n: str, ed: str) -> str:
         """The page break's ``xml:id``; a page that begins twice gets a suffix and a warning.

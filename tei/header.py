@@ -72,9 +72,12 @@ CORRECTION = (
     "<back> whose @target is the @xml:id of the <corr> or <reg>; the editor's note on each "
     "curated correction is also kept with it in corpus/<siglum>/corrections.toml. A reading "
     "the editor confirmed against an automatic change is no correction and is not marked "
-    "(corrections.toml records the confirmation). Garbage, library stamps and scanner text inside the body are "
-    'kept as <sic> with an empty (or single-space) <corr type="noise|stamp|scan">: '
-    "they are raw characters of the witness, not text of the work and not forme work."
+    "(corrections.toml records the confirmation). Noise the editor marked as such "
+    "(bleed-through, stray marks), library stamps and scanner text inside the body are "
+    '<surplus reason="noise|stamp|scan">: raw characters of the witness, not text of the '
+    "work and not forme work; each reads as one space where both its raw neighbours are "
+    "non-space, else as nothing. Debris the automatic repair removes stays "
+    '<sic>…</sic><corr type="noise"/>, since its removal is a proposal with a confidence.'
 )
 GAPS = (
     "Where the witness lacks something the printed work had (a figure that the "

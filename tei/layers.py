@@ -4,8 +4,9 @@
   ``<orig>`` of each ``<choice>``: the seed file's characters, byte for byte.
 - **diplomatic**: ``ſ`` and superscript e kept; a hyphenation choice shows its
   ``<orig>`` with the lost line break as ``|`` (the space after it dropped: ``wel⸗|chem``);
-  every other choice shows its ``<corr>``/``<reg>``; page furniture left out.
-- **reading**: the ``<corr>``/``<reg>`` of every choice, furniture left out, then the
+  every other choice shows its ``<corr>``/``<reg>``; page furniture and ``<surplus>`` left out.
+- **reading**: the ``<corr>``/``<reg>`` of every choice, furniture and ``<surplus>`` left
+  out, then the
   declared normalisations (ſ -> s, aͤ oͤ uͤ -> ä ö ü).
 
 An editorial ``<gap>`` (with its ``<desc>``) holds no text of the witness and adds
@@ -33,6 +34,9 @@ LAYERS = ("raw", "diplomatic", "reading")
 BLOCK_TAGS = frozenset({"head", "p", "item", "ab", "note"})
 ORIGINALS = frozenset({"sic", "orig"})
 READINGS = frozenset({"corr", "reg"})
+REMOVED = frozenset({"fw", "surplus"})
+"""Witness text that is not text of the work: page furniture and ``<surplus>`` (noise,
+stamps, scanner text); each reads as one space where its raw neighbours are non-space."""
 EDITORIAL = frozenset({"gap"})
 """Elements the editor adds that hold no witness text (a gap's ``<desc>`` describes)."""
 _LB = "\x01"
@@ -84,7 +88,7 @@ def _raw(element: etree._Element, parts: list[str], furniture: dict[etree._Eleme
     name = _local(element)
     if name in READINGS or name in EDITORIAL:
         return
-    if name == "fw":
+    if name in REMOVED:
         furniture[element] = len(parts)  # index into parts; turned into an offset later
     if element.text:
         parts.append(element.text)
@@ -120,7 +124,7 @@ class _Renderer:
     def streams(self, element: etree._Element) -> tuple[str, str, str]:
         """Unfolded (raw, diplomatic, reading) of ``element``'s content."""
         name = _local(element)
-        if name == "fw":
+        if name in REMOVED:
             space = self.spaces.get(element, "")
             return raw_text(element), space, space
         if name in ("pb", "lb") or name in EDITORIAL or not name:

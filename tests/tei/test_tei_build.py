@@ -114,8 +114,9 @@ def test_furniture_and_edits_encoding(synth_tei: Path) -> None:
     tree = etree.parse(str(synth_tei))
     fw = {e.get("type"): e.text for e in tree.iterfind(".//t:fw", namespaces=NS)}
     assert fw == {"pageNum": "12", "sig": "A 2", "pageMarker": "\ufffd   8    \ufffd"}
-    noise = tree.find(".//t:corr[@type='noise']", namespaces=NS)
-    assert noise is not None and noise.getprevious().text == "xqzv#"
+    noise = tree.find(".//t:surplus[@reason='noise']", namespaces=NS)  # furniture noise
+    assert noise is not None and noise.text == "xqzv#"
+    assert not tree.xpath("//t:corr[@type='noise' and not(node())]", namespaces=NS)
     hyphen = tree.find(".//t:reg[@type='hyphenation']", namespaces=NS)
     orig = hyphen.getprevious()
     # the whole word: "wel⸗<lb/> chem"
