@@ -20,11 +20,13 @@ from lxml import etree
 from corpus import Block, Div, Furniture
 from normalise.edits import Edit, apply_edits
 from tei.edition import EditionLog
+from tei.errors import TeiError
 from tei.gaps import Gap
 from tei.normal import deterministic, is_deterministic
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 DAMAGE = frozenset({"ocr", "encoding", "noise", "editorial"})
 """Kinds encoded as ``<sic>``/``<corr>`` (with long s misread, e.g. ``f`` -> ``s``);
@@ -310,6 +312,9 @@ class BodyEncoder:
             ),
             frozenset(b.start for b in structure.blocks) | {b.end for b in structure.blocks},
         )
+        self._foreign_bounds = {p.start for p in self.log.foreign} | {
+            p.end for p in self.log.foreign
+        }
         self._edits = whole_words(
             self._raw,
             self._edits,
@@ -317,12 +322,20 @@ class BodyEncoder:
             + [b.end for b in structure.blocks]
             + [f.start for f in structure.furniture]
             + [f.end for f in structure.furniture]
-            + [g.at for g in self.log.gaps],
+            + [g.at for g in self.log.gaps]
+            + sorted(self._foreign_bounds),
         )
         self._furniture = sorted(structure.furniture, key=lambda f: f.start)
         self._edit_starts = [e.start for e in self._edits]
         self._furniture_starts = [f.start for f in self._furniture]
         self._gaps = list(self.log.gaps)
+        for edit in self._edits:
+            cut = next((b for b in self._foreign_bounds if edit.start < b < edit.end), None)
+            if cut is not None:
+                raise TeiError(
+                    f"{self.siglum}: the foreign passage boundary at {cut} (structure.toml) "
+                    f"cuts the edit {edit.original!r} at {edit.start}..{edit.end}"
+                )
         self._uses: Counter[tuple[str, str]] = Counter(
             (RESP.get(e.source, RESP["auto"]), e.evidence) for e in self._edits
         )
@@ -426,7 +439,19 @@ class BodyEncoder:
         self.encode_span(element, block.start, block.end)
 
     def encode_span(self, element: etree._Element, start: int, end: int) -> None:
-        """Encode ``raw[start:end]`` into ``element``: text, furniture, edits and gaps."""
+        """Encode ``raw[start:end]`` into ``element``: text, furniture, edits and gaps; a
+        foreign passage inside becomes ``<foreign xml:lang>`` holding its own span."""
+        position = start
+        for passage in self.log.foreign:
+            if start <= passage.start and passage.end <= end:
+                self._encode_plain(element, position, passage.start)
+                node = etree.SubElement(element, tei("foreign"))
+                node.set(XML_LANG, passage.lang)
+                self._encode_plain(node, passage.start, passage.end)
+                position = passage.end
+        self._encode_plain(element, position, end)
+
+    def _encode_plain(self, element: etree._Element, start: int, end: int) -> None:
         raw = self._raw
         position = start
         for event in self._events(start, end):

@@ -5,14 +5,18 @@ breaks only at line ends."""
 from __future__ import annotations
 
 import re
+import shutil
 import unicodedata
 from pathlib import Path
 
+import pytest
 from lxml import etree
 
-from corpus import load_corrections
+from corpus import CorpusError, load_corrections
+from corpus.sources import CORPUS_DIR
 from normalise.edits import Edit
 from tei.body import HYPHENS, TEI_NS, XML_ID, hides_damage, whole_words
+from tei.foreign import load_foreign
 from tei.layers import category_resps, provenance, raw_text
 from tei.normal import deterministic
 
@@ -141,3 +145,25 @@ def test_line_breaks_only_at_line_ends(real_tei: dict[str, Path]) -> None:
             for choice in tree.iter(f"{T}choice"):
                 if "".join(choice[0].itertext()) in ("Piquet⸗", "Treſett⸗"):
                     assert choice[0].find(f"{T}lb") is None
+
+
+def test_french_passages_are_foreign(real_tei: dict[str, Path]) -> None:
+    tree = etree.parse(str(real_tei["polizei472"]))
+    foreign = tree.findall(".//t:body//t:foreign", NS)
+    assert all(f.get("{http://www.w3.org/XML/1998/namespace}lang") == "fr" for f in foreign)
+    texts = [raw_text(f) for f in foreign]
+    assert "Rouge et noir" in texts and "pliék refait de trente et un" in texts
+    readings = ["".join(t for t in f.itertext() if t) for f in foreign]
+    assert any("rouge" in r for r in readings)  # the correction inside the passage stays
+
+
+def test_a_foreign_entry_must_match_the_raw_text(tmp_path: Path) -> None:
+    root = tmp_path / "corpus"
+    shutil.copytree(CORPUS_DIR / "polizei472", root / "polizei472")
+    structure = root / "polizei472" / "structure.toml"
+    text = structure.read_text(encoding="utf-8")
+    structure.write_text(
+        text.replace('text = "Rouge et noir"', 'text = "Rouge et blanc"', 1), encoding="utf-8"
+    )
+    with pytest.raises(CorpusError, match=r"structure\.toml: foreign #\d+ at \d+: text"):
+        load_foreign("polizei472", root)
