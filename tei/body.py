@@ -19,7 +19,7 @@ from lxml import etree
 
 from corpus import Block, Div, Furniture
 from normalise.edits import Edit, apply_edits
-from tei.edition import EditionLog
+from tei.edition import EditionLog, furniture_replacement
 from tei.errors import TeiError
 from tei.gaps import Gap
 from tei.normal import deterministic, is_deterministic
@@ -92,6 +92,15 @@ def label(ident: str, parent: str) -> str:
     return "_".join(own[common:])
 
 
+KIND_PREFIXES = {
+    "automatic repair": "auto",
+    "curated correction": "editor",
+    "furniture": "furniture",
+}
+KIND_CATEGORY = re.compile(r"(automatic repair|curated correction|furniture): ([a-z-]+)")
+"""The label of a category that names only the kind of an edit (its evidence is a note)."""
+
+
 @dataclass(frozen=True)
 class Category:
     """An evidence category of the header: what kind of evidence, and who decides by it.
@@ -107,13 +116,19 @@ class Category:
 
 def category_id(label: str, taken: set[str]) -> str:
     """``ev.<slug>``: the first words of ``label`` in ASCII (at most 16 characters, cut at a
-    word end where possible), made unique against ``taken``: ``ev.channel-lexicon``."""
+    word end where possible), made unique against ``taken``: ``ev.channel-lexicon``; the
+    kind categories ``automatic repair: ocr``, ``curated correction: noise``, ``furniture:
+    stamp`` are ``ev.auto-ocr``, ``ev.editor-noise``, ``ev.furniture-stamp``."""
     ascii_label = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode()
-    words = re.sub(r"[^a-z0-9]+", "-", ascii_label.lower()).strip("-")
-    slug = words[:16]
-    if len(words) > 16 and "-" in slug:
-        slug = slug.rsplit("-", 1)[0]
-    slug = slug.strip("-") or "x"
+    kind = KIND_CATEGORY.fullmatch(ascii_label)
+    if kind:
+        slug = f"{KIND_PREFIXES[kind[1]]}-{kind[2]}"
+    else:
+        words = re.sub(r"[^a-z0-9]+", "-", ascii_label.lower()).strip("-")
+        slug = words[:16]
+        if len(words) > 16 and "-" in slug:
+            slug = slug.rsplit("-", 1)[0]
+        slug = slug.strip("-") or "x"
     ident, k = f"ev.{slug}", 1
     while ident in taken:
         k += 1
@@ -168,6 +183,17 @@ def join_hyphenation(edits: list[Edit], boundaries: frozenset[int]) -> list[Edit
         else:
             joined.append(edit)
     return joined
+
+
+def is_surplus(raw: str, edit: Edit) -> bool:
+    """A noise edit that only takes characters out (one space left where the two words
+    around would glue, as for furniture): ``<surplus>``, not ``<sic>`` with an empty
+    ``<corr>``."""
+    return (
+        edit.kind == "noise"
+        and bool(edit.original.strip())
+        and edit.replacement == furniture_replacement(raw, edit.start, edit.end)
+    )
 
 
 def hides_damage(edit: Edit) -> bool:
@@ -560,6 +586,13 @@ class BodyEncoder:
         etree.SubElement(node, tei("desc")).text = gap.desc
 
     def _choice(self, element: etree._Element, edit: Edit) -> None:
+        if is_surplus(self._raw, edit):
+            surplus = etree.SubElement(element, tei("surplus"))
+            surplus.set("reason", "noise")
+            what = "automatic repair" if edit.source == "auto" else "curated correction"
+            self._provenance(surplus, edit, edit.evidence, f"{what}: noise")
+            surplus.text = edit.original
+            return
         damage = (
             edit.kind in DAMAGE
             or (edit.kind == "long-s" and "ſ" not in edit.original)

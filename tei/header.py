@@ -76,8 +76,9 @@ CORRECTION = (
     "(bleed-through, stray marks), library stamps and scanner text inside the body are "
     '<surplus reason="noise|stamp|scan">: raw characters of the witness, not text of the '
     "work and not forme work; each reads as one space where both its raw neighbours are "
-    "non-space, else as nothing. Debris the automatic repair removes stays "
-    '<sic>…</sic><corr type="noise"/>, since its removal is a proposal with a confidence.'
+    "non-space, else as nothing; so is other noise whose removal only takes characters "
+    'out (<surplus reason="noise">). Noise of which a part stays (". ." -> ".") is '
+    '<sic>…</sic><corr type="noise">…</corr>.'
 )
 GAPS = (
     "Where the witness lacks something the printed work had (a figure that the "

@@ -173,3 +173,13 @@ def test_a_foreign_entry_must_match_the_raw_text(tmp_path: Path) -> None:
     )
     with pytest.raises(CorpusError, match=r"structure\.toml: foreign #\d+ at \d+: text"):
         load_foreign("polizei472", root)
+
+
+def test_noise_is_surplus_not_an_empty_correction(real_tei: dict[str, Path]) -> None:
+    surplus = 0
+    for siglum, path in real_tei.items():
+        tree = etree.parse(str(path))
+        empty = tree.xpath("//t:corr[@type='noise'][not(normalize-space())]", namespaces=NS)
+        assert not empty, (siglum, [raw_text(c.getprevious()) for c in empty])
+        surplus += len(tree.xpath("//t:body//t:surplus[@reason]", namespaces=NS))
+    assert surplus > 0
