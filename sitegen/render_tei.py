@@ -394,8 +394,9 @@ class _Renderer:
         else:
             return None
         resp, cert = provenance(reading, self.resps)
+        pointers = [a.lstrip("#") for a in reading.get("ana", "").split()]
         evidence = " ".join(
-            [self.evidence.get(a.lstrip("#"), "") for a in reading.get("ana", "").split()]
+            [self.evidence.get(a, "") for a in pointers or [self.resps.of(reading)]]
             + [self.notes_on.get(reading.get(XML_ID, ""), "")]
         )
         return Change(

@@ -112,6 +112,9 @@ class Category:
     id: str
     label: str
     resp: str
+    defaults: tuple[str, ...] = ()
+    """``element:type`` pairs (``corr:long-s``) whose elements take this category when
+    they carry no ``@ana``: the most used category of each ``@type``."""
 
 
 def category_id(label: str, taken: set[str]) -> str:
@@ -371,7 +374,31 @@ class BodyEncoder:
         tops = sorted((d for d in structure.divs if not d.parent), key=lambda d: d.start)
         for div in tops:
             self._div(body, div, [])
+        self._declare_defaults(body)
         return body
+
+    def _declare_defaults(self, body: etree._Element) -> None:
+        """Make the most used category of each ``@type`` of ``<corr>``/``<reg>`` its
+        default (first in document order on a tie): those elements drop their ``@ana``."""
+        readings = list(body.iter(tei("corr"), tei("reg")))
+        counts = Counter(
+            (etree.QName(r).localname, r.get("type", ""), r.get("ana", "")) for r in readings
+        )
+        best: dict[tuple[str, str], tuple[int, str]] = {}
+        for (name, kind, ana), n in counts.items():
+            if ana and n > best.get((name, kind), (0, ""))[0]:
+                best[(name, kind)] = (n, ana)
+        defaults = {key: ana for key, (_, ana) in best.items()}
+        for reading in readings:
+            key = (etree.QName(reading).localname, reading.get("type", ""))
+            if reading.get("ana") == defaults.get(key):
+                del reading.attrib["ana"]
+        for key, category in self.categories.items():
+            mine = sorted(
+                f"{n}:{k}" for (n, k), ana in defaults.items() if ana == f"#{category.id}"
+            )
+            if mine:
+                self.categories[key] = dataclasses.replace(category, defaults=tuple(mine))
 
     # divisions -----------------------------------------------------------------
 

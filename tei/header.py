@@ -64,7 +64,9 @@ PARAGRAPHS = ("head", "p", "ab", "list/item", "note[@type='print']")
 CORRECTION = (
     "Damage by OCR and encoding is corrected in <choice><sic>…</sic><corr>…</corr></choice>; "
     "@type gives the kind of damage (ocr, encoding, noise, editorial) and @ana points to "
-    "the evidence category of the taxonomy #evidence below. Provenance is declared once, "
+    "the evidence category of the taxonomy #evidence below; a <corr> or <reg> without "
+    "@ana has the category whose @n lists default:corr:TYPE (or default:reg:TYPE) for its "
+    "@type: the category most used for that type. Provenance is declared once, "
     "as defaults with exceptions: a <corr> or <reg> without @resp has the @resp of its "
     "evidence category (#stichwort-repair: the automatic repair engine; #editor: curated "
     "corrections), one without @cert has cert high (confidence >= 0.9; medium >= 0.7, "
@@ -306,6 +308,8 @@ def _evidence_taxonomy(parent: etree._Element, categories: tuple[Category, ...])
     _el(taxonomy, "desc", "Kinds of evidence for corrections and regularisations (@ana).")
     for category in categories:
         element = _el(taxonomy, "category", xml_id=category.id, resp=category.resp, cert="high")
+        if category.defaults:
+            element.set("n", " ".join(f"default:{d}" for d in category.defaults))
         _el(element, "catDesc", category.label)
 
 

@@ -211,22 +211,44 @@ def _raw_until(element: etree._Element, stop: etree._Element, parts: list[str]) 
     return False
 
 
-def category_resps(root: etree._Element) -> dict[str, str]:
-    """The ``@resp`` of each evidence category of the header (``taxonomy#evidence``), by id."""
-    return {
-        category.get(XML_ID, ""): category.get("resp", "")
-        for taxonomy in root.iter(f"{{{TEI_NS}}}taxonomy")
-        if taxonomy.get(XML_ID) == "evidence"
-        for category in taxonomy.iter(f"{{{TEI_NS}}}category")
-    }
+class Categories(dict[str, str]):
+    """The ``@resp`` of each evidence category of the header by id, and (``defaults``) the
+    category a ``<corr>``/``<reg>`` of a given ``@type`` has when it carries no ``@ana``."""
+
+    def __init__(self, resps: dict[str, str], defaults: dict[tuple[str, str], str]) -> None:
+        super().__init__(resps)
+        self.defaults = defaults
+
+    def of(self, reading: etree._Element) -> str:
+        """The id of the evidence category of a ``<corr>``/``<reg>`` (``""``: none)."""
+        ana = [a.removeprefix("#") for a in reading.get("ana", "").split()]
+        own = next((a for a in ana if a in self), "")
+        return own or self.defaults.get((_local(reading), reading.get("type", "")), "")
 
 
-def provenance(reading: etree._Element, resps: dict[str, str]) -> tuple[str, str]:
+def category_resps(root: etree._Element) -> Categories:
+    """The evidence categories of the header (``taxonomy#evidence``): their ``@resp``, and
+    the defaults by ``@type`` that their ``@n`` declares (``default:corr:long-s``)."""
+    resps: dict[str, str] = {}
+    defaults: dict[tuple[str, str], str] = {}
+    for taxonomy in root.iter(f"{{{TEI_NS}}}taxonomy"):
+        if taxonomy.get(XML_ID) != "evidence":
+            continue
+        for category in taxonomy.iter(f"{{{TEI_NS}}}category"):
+            ident = category.get(XML_ID, "")
+            resps[ident] = category.get("resp", "")
+            for token in category.get("n", "").split():
+                if token.startswith("default:") and token.count(":") == 2:
+                    _, name, kind = token.split(":")
+                    defaults[(name, kind)] = ident
+    return Categories(resps, defaults)
+
+
+def provenance(reading: etree._Element, resps: Categories) -> tuple[str, str]:
     """``(resp, cert)`` of a ``<corr>``/``<reg>``: its own attributes where given, else
-    those of its evidence category (``@ana``; ``resps`` from :func:`category_resps`),
-    whose ``@cert`` is high."""
-    ana = [a.removeprefix("#") for a in reading.get("ana", "").split()]
-    inherited = next((resps[a] for a in ana if a in resps), "")
+    those of its evidence category (``@ana``, or the default of its ``@type``), whose
+    ``@cert`` is high."""
+    inherited = resps.get(resps.of(reading), "")
     return reading.get("resp", inherited), reading.get("cert", "high" if inherited else "")
 
 
