@@ -29,7 +29,7 @@ from lxml import etree
 from sitegen.templating import Markup, anchor, fragments, text
 from tei.edition import furniture_replacement
 from tei.errors import TeiError
-from tei.layers import block_pages
+from tei.layers import block_pages, category_resps, provenance
 from tei.normal import deterministic
 from tei.xmlsafe import read_xml
 
@@ -289,6 +289,17 @@ class _Renderer:
             el.get(XML_ID, ""): _text(el.xpath("string()")).strip()
             for el in root.iter(f"{{{TEI_NS}}}interp")
         }
+        # evidence categories of the header: their text, and the resp their edits inherit
+        self.resps = category_resps(root)
+        self.evidence.update(
+            (c.get(XML_ID, ""), _text(c.findtext(f"{{{TEI_NS}}}catDesc") or "").strip())
+            for c in root.iter(f"{{{TEI_NS}}}category")
+            if c.get(XML_ID, "") in self.resps
+        )
+        self.notes_on = {  # one-off evidence: <note type="evidence" target="#id">
+            n.get("target", "")[1:]: _text(n.xpath("string()")).strip()
+            for n in root.iterfind(f".//{{{TEI_NS}}}back//{{{TEI_NS}}}note[@type='evidence']")
+        }
         body = root.find(f"{{{TEI_NS}}}text/{{{TEI_NS}}}body")
         self.fw_space = self._furniture_spaces(body if body is not None else root)
         self.page_at: dict[str, str] = {}
@@ -314,7 +325,7 @@ class _Renderer:
             name = _local(el)
             if name in ("corr", "reg", "expan"):
                 return
-            if name == "fw":
+            if name in ("fw", "surplus"):
                 starts[el] = sum(map(len, parts))
             parts.append(el.text or "")
             for child in el:
@@ -382,9 +393,11 @@ class _Renderer:
             element, original, reading = "reg", parts.get("abbr"), parts["expan"]
         else:
             return None
-        resp = reading.get("resp", "")
+        resp, cert = provenance(reading, self.resps)
+        pointers = [a.lstrip("#") for a in reading.get("ana", "").split()]
         evidence = " ".join(
-            self.evidence.get(a.lstrip("#"), "") for a in reading.get("ana", "").split()
+            [self.evidence.get(a, "") for a in pointers or [self.resps.of(reading)]]
+            + [self.notes_on.get(reading.get(XML_ID, ""), "")]
         )
         return Change(
             ref=ref,
@@ -393,7 +406,7 @@ class _Renderer:
             original=_text("".join(original.itertext())).strip() if original is not None else "",
             reading=_text("".join(reading.itertext())).strip(),
             resp="editor" if "editor" in resp else "automatic",
-            cert=reading.get("cert", "unknown"),
+            cert=cert or "unknown",
             evidence=evidence.strip(),
         )
 
@@ -431,7 +444,7 @@ class _Renderer:
             return html.pb(n, f"printed page {n} begins{where}")
         if name == "lb":
             return html.lb() if layer == "diplomatic" else Markup("")
-        if name == "fw":
+        if name in ("fw", "surplus"):
             return self._children(el) if layer == "raw" else text(self.fw_space.get(el, " "))
         if name == "note" and (el.get("resp") or el.get("type") in ("editorial", "editor")):
             if notes is not None and layer == "reading":

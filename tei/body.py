@@ -10,19 +10,23 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import re
+import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from lxml import etree
 
 from corpus import Block, Div, Furniture
-from normalise.edits import Edit
-from tei.edition import EditionLog
+from normalise.edits import Edit, apply_edits
+from tei.edition import EditionLog, furniture_replacement
+from tei.errors import TeiError
 from tei.gaps import Gap
-from tei.normal import is_deterministic
+from tei.normal import deterministic, is_deterministic
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 DAMAGE = frozenset({"ocr", "encoding", "noise", "editorial"})
 """Kinds encoded as ``<sic>``/``<corr>`` (with long s misread, e.g. ``f`` -> ``s``);
@@ -35,9 +39,17 @@ FW_TYPES = {
     "catch": "catch",
     "header": "header",
 }
-"""Furniture kinds encoded as ``<fw>``; noise, stamp and scan become ``<choice>``."""
+"""Furniture kinds encoded as ``<fw>``; noise, stamp and scan become ``<surplus>``."""
+SURPLUS_REASONS = {"noise": "noise", "stamp": "stamp", "scan": "scan"}
+"""``surplus/@reason`` of furniture that is no text of the print: OCR noise (bleed-through,
+stray marks), a library stamp, text of the scanner or the library's OCR header."""
 PAGE_KINDS = frozenset({"pageNum", "marker"})
 HYPHENS = "⸗¬-=‐‑"
+LINE_END = re.compile(rf"[{re.escape(HYPHENS)}](?=\s)")
+"""A hyphen mark at a lost line end: followed by white space."""
+HYPHEN_MARK = re.compile(f"[{re.escape(HYPHENS)}]")
+DERIVED = re.compile(r"(?P<label>[^:']+): '(?P<original>.*)' -> '(?P<reading>.*)'", re.DOTALL)
+"""Evidence that only names its kind and repeats the change: ``channel+lexicon: 'a' -> 'b'``."""
 SECTION_TOP = "top"
 
 
@@ -78,6 +90,53 @@ def label(ident: str, parent: str) -> str:
     while common < min(len(own) - 1, len(other)) and own[common] == other[common]:
         common += 1
     return "_".join(own[common:])
+
+
+KIND_PREFIXES = {
+    "automatic repair": "auto",
+    "curated correction": "editor",
+    "furniture": "furniture",
+}
+KIND_CATEGORY = re.compile(r"(automatic repair|curated correction|furniture): ([a-z-]+)")
+"""The label of a category that names only the kind of an edit (its evidence is a note)."""
+
+
+@dataclass(frozen=True)
+class Category:
+    """An evidence category of the header: what kind of evidence, and who decides by it.
+
+    An edit that points to it with ``@ana`` inherits its ``@resp``, and ``@cert="high"``
+    unless the edit says otherwise.
+    """
+
+    id: str
+    label: str
+    resp: str
+    defaults: tuple[str, ...] = ()
+    """``element:type`` pairs (``corr:long-s``) whose elements take this category when
+    they carry no ``@ana``: the most used category of each ``@type``."""
+
+
+def category_id(label: str, taken: set[str]) -> str:
+    """``ev.<slug>``: the first words of ``label`` in ASCII (at most 16 characters, cut at a
+    word end where possible), made unique against ``taken``: ``ev.channel-lexicon``; the
+    kind categories ``automatic repair: ocr``, ``curated correction: noise``, ``furniture:
+    stamp`` are ``ev.auto-ocr``, ``ev.editor-noise``, ``ev.furniture-stamp``."""
+    ascii_label = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode()
+    kind = KIND_CATEGORY.fullmatch(ascii_label)
+    if kind:
+        slug = f"{KIND_PREFIXES[kind[1]]}-{kind[2]}"
+    else:
+        words = re.sub(r"[^a-z0-9]+", "-", ascii_label.lower()).strip("-")
+        slug = words[:16]
+        if len(words) > 16 and "-" in slug:
+            slug = slug.rsplit("-", 1)[0]
+        slug = slug.strip("-") or "x"
+    ident, k = f"ev.{slug}", 1
+    while ident in taken:
+        k += 1
+        ident = f"ev.{slug}-{k}"
+    return ident
 
 
 Event = Edit | Furniture | Gap
@@ -129,6 +188,111 @@ def join_hyphenation(edits: list[Edit], boundaries: frozenset[int]) -> list[Edit
     return joined
 
 
+def is_surplus(raw: str, edit: Edit) -> bool:
+    """A noise edit that only takes characters out (one space left where the two words
+    around would glue, as for furniture): ``<surplus>``, not ``<sic>`` with an empty
+    ``<corr>``."""
+    return (
+        edit.kind == "noise"
+        and bool(edit.original.strip())
+        and edit.replacement == furniture_replacement(raw, edit.start, edit.end)
+    )
+
+
+def hides_damage(edit: Edit) -> bool:
+    """A line-end hyphen or white-space edit that also repairs letters (``Rang� farten`` ->
+    ``Rangkarten``): OCR damage, so ``<sic>``/``<corr>``, not ``<orig>``/``<reg>``."""
+    if edit.kind not in ("hyphenation", "whitespace"):
+        return False
+    return _squeezed(edit.original) != _squeezed(edit.replacement)
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(rf"[{re.escape(HYPHENS)}\s]", "", deterministic(text))
+
+
+def in_word(ch: str) -> bool:
+    """A character of a word: a letter, digit or combining mark, U+FFFD (a lost letter)
+    or a line-end hyphen mark (``⸗``, ``¬``)."""
+    return unicodedata.category(ch)[0] in "LNM" or ch in "\ufffd⸗¬"
+
+
+def _reaches(edit: Edit, side: int) -> bool:
+    """Whether ``edit`` changes the word at its start (``side`` 0) or end (``side`` -1)."""
+    if edit.original.isspace() and not edit.replacement:  # a space that joins two words
+        return True
+    if side == -1 and edit.kind == "hyphenation":  # ``wel⸗ `` + ``chem``
+        return True
+    return all(in_word(text[side]) for text in (edit.original, edit.replacement) if text)
+
+
+def whole_words(raw: str, edits: list[Edit], stops: list[int]) -> list[Edit]:
+    """Widen each edit to the whole word it changes, joining the edits inside one word.
+
+    A choice inside a word splits it for search and plain-text tools; so an edit that
+    changes a word at one end takes in the rest of the word (``B�rger``, not ``�``).
+    Edits of one word join into one when they share kind, source and evidence; other
+    edits end the widening, and so do ``stops`` (block bounds, furniture, gaps): the
+    raw rule and the reading text do not change.
+    """
+    stops = sorted(set(stops))
+    out: list[Edit] = []
+    k = 0
+    while k < len(edits):
+        group = [edits[k]]
+        start, end = group[0].start, group[0].end
+        floor = max(
+            out[-1].end if out else 0,
+            stops[bisect.bisect_right(stops, start) - 1] if stops and stops[0] <= start else 0,
+        )
+        if _reaches(group[0], 0):
+            while start > floor and in_word(raw[start - 1]):
+                start -= 1
+        k += 1
+        while _reaches(group[-1], -1):
+            i = bisect.bisect_left(stops, end)
+            ceiling = min(
+                stops[i] if i < len(stops) else len(raw),
+                edits[k].start if k < len(edits) else len(raw),
+            )
+            while end < ceiling and in_word(raw[end]):
+                end += 1
+            following = edits[k] if k < len(edits) else None
+            if (
+                following is None
+                or following.start != end
+                or not _reaches(following, 0)
+                or (following.kind, following.source, following.evidence)
+                != (group[0].kind, group[0].source, group[0].evidence)
+                or (end < len(raw) and not in_word(raw[end]) and following.original)
+            ):
+                break
+            group.append(following)
+            end = following.end
+            k += 1
+        if (start, end) == (group[0].start, group[0].end) and len(group) == 1:
+            out.append(group[0])
+            continue
+        reading = apply_edits(
+            raw[start:end],
+            [dataclasses.replace(e, start=e.start - start, end=e.end - start) for e in group],
+        )
+        first = group[0]
+        out.append(
+            Edit(
+                start,
+                end,
+                raw[start:end],
+                reading,
+                first.kind,
+                min(e.confidence for e in group),
+                first.evidence,
+                first.source,
+            )
+        )
+    return out
+
+
 def append_text(parent: etree._Element, text: str) -> None:
     """Append ``text`` after the last child of ``parent`` (or as its text)."""
     if not text:
@@ -147,7 +311,10 @@ class BodyEncoder:
     log: EditionLog
     urn_base: str
     notes: list[tuple[str, str]] = field(default_factory=list)
-    evidence: dict[str, str] = field(default_factory=dict)
+    categories: dict[tuple[str, str], Category] = field(default_factory=dict)
+    """Evidence categories by (resp, label), in order of first use."""
+    evidence_notes: list[tuple[str, str]] = field(default_factory=list)
+    """One-off evidence: (xml:id of the element it explains, text)."""
     warnings: list[str] = field(default_factory=list)
     page_ids: set[str] = field(default_factory=set)
 
@@ -168,21 +335,70 @@ class BodyEncoder:
                     e
                     for e in self.log.text_edits()
                     if not is_deterministic(e.original, e.replacement)
+                    and e.original != e.replacement  # a confirmed reading: no correction
                 ),
                 key=lambda e: (e.start, e.end),
             ),
             frozenset(b.start for b in structure.blocks) | {b.end for b in structure.blocks},
         )
+        self._foreign_bounds = {p.start for p in self.log.foreign} | {
+            p.end for p in self.log.foreign
+        }
+        self._edits = whole_words(
+            self._raw,
+            self._edits,
+            [b.start for b in structure.blocks]
+            + [b.end for b in structure.blocks]
+            + [f.start for f in structure.furniture]
+            + [f.end for f in structure.furniture]
+            + [g.at for g in self.log.gaps]
+            + sorted(self._foreign_bounds),
+        )
         self._furniture = sorted(structure.furniture, key=lambda f: f.start)
         self._edit_starts = [e.start for e in self._edits]
         self._furniture_starts = [f.start for f in self._furniture]
         self._gaps = list(self.log.gaps)
+        for edit in self._edits:
+            cut = next((b for b in self._foreign_bounds if edit.start < b < edit.end), None)
+            if cut is not None:
+                raise TeiError(
+                    f"{self.siglum}: the foreign passage boundary at {cut} (structure.toml) "
+                    f"cuts the edit {edit.original!r} at {edit.start}..{edit.end}"
+                )
+        self._uses: Counter[tuple[str, str]] = Counter(
+            (RESP.get(e.source, RESP["auto"]), e.evidence) for e in self._edits
+        )
+        self._uses.update(("#editor", f.note) for f in self._furniture if f.note)
         self._body_end = structure.body_end
         body = etree.Element(tei("body"))
         tops = sorted((d for d in structure.divs if not d.parent), key=lambda d: d.start)
         for div in tops:
             self._div(body, div, [])
+        self._declare_defaults(body)
         return body
+
+    def _declare_defaults(self, body: etree._Element) -> None:
+        """Make the most used category of each ``@type`` of ``<corr>``/``<reg>`` its
+        default (first in document order on a tie): those elements drop their ``@ana``."""
+        readings = list(body.iter(tei("corr"), tei("reg")))
+        counts = Counter(
+            (etree.QName(r).localname, r.get("type", ""), r.get("ana", "")) for r in readings
+        )
+        best: dict[tuple[str, str], tuple[int, str]] = {}
+        for (name, kind, ana), n in counts.items():
+            if ana and n > best.get((name, kind), (0, ""))[0]:
+                best[(name, kind)] = (n, ana)
+        defaults = {key: ana for key, (_, ana) in best.items()}
+        for reading in readings:
+            key = (etree.QName(reading).localname, reading.get("type", ""))
+            if reading.get("ana") == defaults.get(key):
+                del reading.attrib["ana"]
+        for key, category in self.categories.items():
+            mine = sorted(
+                f"{n}:{k}" for (n, k), ana in defaults.items() if ana == f"#{category.id}"
+            )
+            if mine:
+                self.categories[key] = dataclasses.replace(category, defaults=tuple(mine))
 
     # divisions -----------------------------------------------------------------
 
@@ -276,7 +492,19 @@ class BodyEncoder:
         self.encode_span(element, block.start, block.end)
 
     def encode_span(self, element: etree._Element, start: int, end: int) -> None:
-        """Encode ``raw[start:end]`` into ``element``: text, furniture, edits and gaps."""
+        """Encode ``raw[start:end]`` into ``element``: text, furniture, edits and gaps; a
+        foreign passage inside becomes ``<foreign xml:lang>`` holding its own span."""
+        position = start
+        for passage in self.log.foreign:
+            if start <= passage.start and passage.end <= end:
+                self._encode_plain(element, position, passage.start)
+                node = etree.SubElement(element, tei("foreign"))
+                node.set(XML_LANG, passage.lang)
+                self._encode_plain(node, passage.start, passage.end)
+                position = passage.end
+        self._encode_plain(element, position, end)
+
+    def _encode_plain(self, element: etree._Element, start: int, end: int) -> None:
         raw = self._raw
         position = start
         for event in self._events(start, end):
@@ -343,23 +571,18 @@ class BodyEncoder:
             if not text:  # an unnumbered page: the page break only, its placing explained
                 pb.set("resp", "#editor")
                 if item.note:
-                    pb.set("ana", self._evidence(item.note))
                     pb.set("cert", "low" if "estimated" in item.note else "high")
+                    self.evidence_notes.append((pb.get(XML_ID, ""), item.note))
                 return
             fw = etree.SubElement(element, tei("fw"))
             fw.set("type", FW_TYPES[item.kind])
             fw.text = text
             return
         edit = self.log.furniture_edits[(item.start, item.end)]
-        choice = etree.SubElement(element, tei("choice"))
-        etree.SubElement(choice, tei("sic")).text = text
-        corr = etree.SubElement(choice, tei("corr"))
-        corr.set("type", item.kind)
-        corr.set("resp", "#editor")
-        corr.set("cert", "high")
-        if item.note:
-            corr.set("ana", self._evidence(item.note))
-        corr.text = edit.replacement or None
+        surplus = etree.SubElement(element, tei("surplus"))
+        surplus.set("reason", SURPLUS_REASONS.get(item.kind, item.kind))
+        self._provenance(surplus, edit, item.note, f"furniture: {item.kind}")
+        surplus.text = text
 
     def _page_xml_id(self, n: str, ed: str) -> str:
         """The page break's ``xml:id``; a page that begins twice gets a suffix and a warning.
@@ -390,7 +613,18 @@ class BodyEncoder:
         etree.SubElement(node, tei("desc")).text = gap.desc
 
     def _choice(self, element: etree._Element, edit: Edit) -> None:
-        damage = edit.kind in DAMAGE or (edit.kind == "long-s" and "ſ" not in edit.original)
+        if is_surplus(self._raw, edit):
+            surplus = etree.SubElement(element, tei("surplus"))
+            surplus.set("reason", "noise")
+            what = "automatic repair" if edit.source == "auto" else "curated correction"
+            self._provenance(surplus, edit, edit.evidence, f"{what}: noise")
+            surplus.text = edit.original
+            return
+        damage = (
+            edit.kind in DAMAGE
+            or (edit.kind == "long-s" and "ſ" not in edit.original)
+            or hides_damage(edit)
+        )
         choice = etree.SubElement(element, tei("choice"))
         original = etree.SubElement(choice, tei("sic" if damage else "orig"))
         reading = etree.SubElement(choice, tei("corr" if damage else "reg"))
@@ -399,28 +633,68 @@ class BodyEncoder:
         else:
             original.text = edit.original or None
         reading.set("type", edit.kind)
-        reading.set("resp", RESP.get(edit.source, "#stichwort-repair"))
-        reading.set("cert", cert(edit.confidence))
-        if edit.evidence:
-            reading.set("ana", self._evidence(edit.evidence))
+        what = "automatic repair" if edit.source == "auto" else "curated correction"
+        self._provenance(reading, edit, edit.evidence, f"{what}: {edit.kind}")
         reading.text = edit.replacement or None
 
     @staticmethod
     def _hyphenated(original: etree._Element, edit: Edit) -> None:
-        """``wel⸗ `` -> ``wel⸗<lb/> ``: the line break after the hyphen mark."""
+        """``wel⸗ chem`` -> ``wel⸗<lb break="no"/> chem``: the lost line break after a
+        hyphen mark followed by white space, or after a mark the reading drops (a word
+        joined across a line end). A mark the reading keeps as a hyphen before a letter
+        or a space outside the edit (``Pique⸗As``, ``Piquet⸗`` + `` und``: compounds) is no
+        line end: no ``<lb/>``."""
         text = edit.original
-        cut = next((i + 1 for i, ch in enumerate(text) if ch in HYPHENS), -1)
-        if cut < 0:
+        line_end = LINE_END.search(text)
+        if line_end is None and not any(ch in HYPHENS for ch in edit.replacement):
+            line_end = HYPHEN_MARK.search(text)  # the mark is dropped: a word joined at a line end
+        if line_end is None:
             original.text = text or None
             return
+        cut = line_end.end()
         original.text = text[:cut]
         lb = etree.SubElement(original, tei("lb"))
         if not any(ch.isspace() for ch in edit.replacement):
             lb.set("break", "no")
         lb.tail = text[cut:] or None
 
-    def _evidence(self, text: str) -> str:
-        """A pointer to the ``<interp>`` in ``<back>`` that holds this evidence text."""
-        if text not in self.evidence:
-            self.evidence[text] = f"{self.siglum}.ev{len(self.evidence) + 1}"
-        return f"#{self.evidence[text]}"
+    def _provenance(self, element: etree._Element, edit: Edit, text: str, kind: str) -> None:
+        """``@ana`` to the edit's evidence category; ``@resp``/``@cert`` only where they
+        differ from the category's (``@cert`` high); one-off evidence as a note.
+
+        Evidence that only repeats the change (``channel+lexicon: 'a' -> 'b'``) is its
+        label's category; evidence shared by several edits is a category of its own;
+        any other evidence text goes to ``<back>`` as a note on this element (which gets
+        an ``xml:id``) and the edit takes the category ``kind``.
+        """
+        resp = RESP.get(edit.source, RESP["auto"])
+        label, note = kind, ""
+        derived = DERIVED.fullmatch(text)
+        if (
+            derived
+            and derived["original"] == edit.original
+            and derived["reading"] == edit.replacement
+        ):
+            label = derived["label"]
+        elif text and self._uses[(resp, text)] > 1:
+            label = text
+        elif text:
+            note = text
+        category = self._category(resp, label)
+        element.set("ana", f"#{category.id}")
+        if category.resp != resp:
+            element.set("resp", resp)
+        if cert(edit.confidence) != "high":
+            element.set("cert", cert(edit.confidence))
+        if note:
+            ident = self.xml_id(f"ev{len(self.evidence_notes) + 1}")
+            element.set(XML_ID, ident)
+            self.evidence_notes.append((ident, note))
+
+    def _category(self, resp: str, label: str) -> Category:
+        """The evidence category (resp, label), declared on first use."""
+        key = (resp, label)
+        if key not in self.categories:
+            taken = {c.id for c in self.categories.values()}
+            self.categories[key] = Category(category_id(label, taken), label, resp)
+        return self.categories[key]

@@ -15,7 +15,7 @@ from normalise.edits import Repair
 from normalise.lexicon import load
 from normalise.realword import Change, Review, changes, load_decisions, review
 from normalise.textio import atomic_write
-from tei.body import TEI_NS, XML_ID, BodyEncoder, tei
+from tei.body import TEI_NS, BodyEncoder, tei
 from tei.edition import edition_log
 from tei.errors import TeiError
 from tei.header import build_header
@@ -39,7 +39,7 @@ def urn_base(siglum: str, work: str) -> str:
 
 
 def _back(encoder: BodyEncoder) -> etree._Element | None:
-    if not encoder.notes and not encoder.evidence:
+    if not encoder.notes and not encoder.evidence_notes:
         return None
     back = etree.Element(tei("back"))
     if encoder.notes:
@@ -47,13 +47,11 @@ def _back(encoder: BodyEncoder) -> etree._Element | None:
         for target, text in encoder.notes:
             note = etree.SubElement(notes, tei("note"), type="editorial", target=f"#{target}")
             note.text = text
-    if encoder.evidence:
+    if encoder.evidence_notes:  # one-off evidence; shared evidence is a header category
         div = etree.SubElement(back, tei("div"), type="evidence")
-        group = etree.SubElement(div, tei("interpGrp"), type="evidence")
-        for text, ident in encoder.evidence.items():
-            interp = etree.SubElement(group, tei("interp"))
-            interp.set(XML_ID, ident)
-            interp.text = text
+        for target, text in encoder.evidence_notes:
+            note = etree.SubElement(div, tei("note"), type="evidence", target=f"#{target}")
+            note.text = text
     return back
 
 
@@ -66,7 +64,7 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
     body = encoder.encode()
     document = etree.Element(tei("TEI"), nsmap={None: TEI_NS})
     document.set(f"{{{XML_NS}}}lang", "de")
-    header = build_header(log.structure, meta, base)
+    header = build_header(log.structure, meta, base, tuple(encoder.categories.values()))
     etree.indent(header, space="  ", level=1)
     document.text = "\n  "
     document.append(header)

@@ -13,14 +13,14 @@ markup, never a character of text:
   sequence numbers, not scans), ``fw/@place`` (top or bottom), ``div/@type``
   (``chapter`` where ours is not in DTABf's list), ``note/@place`` for printed notes;
 - the header is rebuilt in DTABf's shape from the TEI header; ``<back>`` (editorial
-  notes and the evidence list) is left out.
+  notes and one-off evidence notes) is left out.
 
 Everything moved out goes to a JSON side file keyed by ``xml:id``: ``elements[id]``
 holds the element's original name, the attributes removed or changed (their original
 values) and those the export added; an element that may carry no ``xml:id`` in DTABf
 (``<lb>``) is listed under its nearest ancestor with one, by its index among that
 ancestor's descendants of its name. The side file also holds the original header and
-``<back>`` as XML, the evidence texts by id and the editorial notes. Every element that
+``<back>`` as XML, the header's evidence categories by id and the notes of ``<back>``. Every element that
 gets an entry and has no ``xml:id`` is given one (``{siglum}.dtabf.{n}``).
 
 The raw rule holds for the export: ``tei.layers.raw_text`` of its body equals the
@@ -339,7 +339,7 @@ class _Exporter:
             "root_attributes": {_attribute_key(k): v for k, v in root.attrib.items()},
             "text_attributes": {_attribute_key(k): v for k, v in text_attributes.items()},
             "elements": self.elements,
-            "evidence": _evidence(back),
+            "evidence": _evidence(header),
             "notes": _notes(back),
             "teiHeader": _xml(header),
             "back": _xml(back),
@@ -353,11 +353,15 @@ def _xml(element: etree._Element | None) -> str | None:
     return etree.tostring(element, encoding="unicode", with_tail=False)
 
 
-def _evidence(back: etree._Element | None) -> dict[str, str]:
-    if back is None:
+def _evidence(header: etree._Element | None) -> dict[str, str]:
+    """The evidence categories of the header (``taxonomy[@xml:id='evidence']``) by id."""
+    if header is None:
         return {}
     return {
-        i.get(XML_ID, ""): "".join(i.itertext()) for i in back.iter(tei("interp")) if i.get(XML_ID)
+        c.get(XML_ID, ""): "".join(c.findtext(tei("catDesc")) or "")
+        for t in header.iter(tei("taxonomy"))
+        if t.get(XML_ID) == "evidence"
+        for c in t.iter(tei("category"))
     }
 
 

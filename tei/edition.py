@@ -13,8 +13,8 @@ The log is what the TEI encodes and what the reading text is made of:
   words (non-space characters on both sides in the raw text), else empty. An empty
   ``pageNum`` (an unnumbered page beginning there) only marks the page: no edit.
 
-The editorial gaps of ``structure.toml`` (``tei.gaps``) travel with the log; they are
-no edits and change no text.
+The editorial gaps and foreign passages of ``structure.toml`` (``tei.gaps``,
+``tei.foreign``) travel with the log; they are no edits and change no text.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from pathlib import Path
 from corpus import Furniture, Source, Structure, load_corrections, load_source, load_structure
 from normalise import repair
 from normalise.edits import Edit, Repair, merge_layers
+from tei.foreign import Foreign, load_foreign
 from tei.gaps import Gap, load_gaps
 from tei.normal import deterministic, fold
 
@@ -46,6 +47,8 @@ class EditionLog:
     """Edits left out of the log and why."""
     gaps: tuple[Gap, ...] = ()
     """The editorial gaps (``<gap>``), sorted by raw offset."""
+    foreign: tuple[Foreign, ...] = ()
+    """The passages in another language (``<foreign>``), sorted by raw offset."""
 
     def text_edits(self) -> list[Edit]:
         """The edits that are not furniture removals."""
@@ -100,6 +103,7 @@ def edition_log(siglum: str, root: Path | None = None) -> EditionLog:
     source = load_source(siglum, root)
     structure = load_structure(siglum, root)
     gaps = load_gaps(siglum, root)  # checked before the slow repair
+    foreign = load_foreign(siglum, root)
     raw = source.raw
     boundaries = sorted({b.start for b in structure.blocks} | {b.end for b in structure.blocks})
     furniture = sorted(structure.furniture, key=lambda f: f.start)
@@ -125,7 +129,9 @@ def edition_log(siglum: str, root: Path | None = None) -> EditionLog:
         (f.start, f.end): furniture_edit(raw, f) for f in furniture if f.end > f.start
     }
     merged = merge_layers(automatic, [*curated, *furniture_edits.values()])
-    return EditionLog(source, structure, tuple(merged), furniture_edits, tuple(dropped), gaps)
+    return EditionLog(
+        source, structure, tuple(merged), furniture_edits, tuple(dropped), gaps, foreign
+    )
 
 
 def edition_edits(siglum: str, root: Path | None = None) -> list[Edit]:

@@ -13,7 +13,7 @@ from lxml import etree
 
 from corpus import Structure
 from corpus.sources import PARAGRAPH_TYPES
-from tei.body import XML_ID, tei
+from tei.body import XML_ID, Category, tei
 
 PTYPE_DESCRIPTIONS = {
     "rule": "states a rule of the game",
@@ -63,12 +63,24 @@ PARAGRAPHS = ("head", "p", "ab", "list/item", "note[@type='print']")
 
 CORRECTION = (
     "Damage by OCR and encoding is corrected in <choice><sic>…</sic><corr>…</corr></choice>; "
-    "@resp names who corrected (#stichwort-repair: the automatic repair engine; #editor: "
-    "curated corrections), @cert the confidence (high >= 0.9, medium >= 0.7, else low), "
-    "@type the kind of damage (ocr, encoding, noise, editorial) and @ana points to the "
-    "evidence in <back>. Garbage, library stamps and scanner text inside the body are "
-    'kept as <sic> with an empty (or single-space) <corr type="noise|stamp|scan">: '
-    "they are raw characters of the witness, not text of the work and not forme work."
+    "@type gives the kind of damage (ocr, encoding, noise, editorial) and @ana points to "
+    "the evidence category of the taxonomy #evidence below; a <corr> or <reg> without "
+    "@ana has the category whose @n lists default:corr:TYPE (or default:reg:TYPE) for its "
+    "@type: the category most used for that type. Provenance is declared once, "
+    "as defaults with exceptions: a <corr> or <reg> without @resp has the @resp of its "
+    "evidence category (#stichwort-repair: the automatic repair engine; #editor: curated "
+    "corrections), one without @cert has cert high (confidence >= 0.9; medium >= 0.7, "
+    'else low). Evidence that applies to one edit only is a <note type="evidence"> in '
+    "<back> whose @target is the @xml:id of the <corr> or <reg>; the editor's note on each "
+    "curated correction is also kept with it in corpus/<siglum>/corrections.toml. A reading "
+    "the editor confirmed against an automatic change is no correction and is not marked "
+    "(corrections.toml records the confirmation). Noise the editor marked as such "
+    "(bleed-through, stray marks), library stamps and scanner text inside the body are "
+    '<surplus reason="noise|stamp|scan">: raw characters of the witness, not text of the '
+    "work and not forme work; each reads as one space where both its raw neighbours are "
+    "non-space, else as nothing; so is other noise whose removal only takes characters "
+    'out (<surplus reason="noise">). Noise of which a part stays (". ." -> ".") is '
+    '<sic>…</sic><corr type="noise">…</corr>.'
 )
 GAPS = (
     "Where the witness lacks something the printed work had (a figure that the "
@@ -89,7 +101,9 @@ HYPHENATION = (
     "followed by a space. Where it joins a word, it is encoded as "
     '<choice><orig>wel⸗<lb break="no"/> </orig><reg type="hyphenation"/></choice> '
     "(the <lb/> marks the lost line break after the hyphen mark); hyphens of the wording "
-    "(truncated and real compounds) stay."
+    "(truncated and real compounds: 'Piquet⸗ und', 'Pique⸗As') stay and get no <lb/>. "
+    "A line-end hyphen whose edit also repairs letters is OCR damage: <sic>/<corr "
+    'type="hyphenation">.'
 )
 SEGMENTATION = (
     "One <div> per game, section or set of laws (@type game, section, laws, front, "
@@ -288,8 +302,24 @@ def _depth(structure: Structure) -> int:
     return max((level(d.id) for d in structure.divs), default=1)
 
 
-def build_header(structure: Structure, meta: Mapping[str, Any], urn_base: str) -> etree._Element:
-    """The ``<teiHeader>`` of one source."""
+def _evidence_taxonomy(parent: etree._Element, categories: tuple[Category, ...]) -> None:
+    """The evidence categories, each with the ``@resp`` and ``@cert`` its edits inherit."""
+    taxonomy = _el(parent, "taxonomy", xml_id="evidence")
+    _el(taxonomy, "desc", "Kinds of evidence for corrections and regularisations (@ana).")
+    for category in categories:
+        element = _el(taxonomy, "category", xml_id=category.id, resp=category.resp, cert="high")
+        if category.defaults:
+            element.set("n", " ".join(f"default:{d}" for d in category.defaults))
+        _el(element, "catDesc", category.label)
+
+
+def build_header(
+    structure: Structure,
+    meta: Mapping[str, Any],
+    urn_base: str,
+    categories: tuple[Category, ...] = (),
+) -> etree._Element:
+    """The ``<teiHeader>`` of one source (``categories``: the evidence taxonomy)."""
     bibl = meta.get("bibl", {})
     header = etree.Element(tei("teiHeader"))
     file_desc = _el(header, "fileDesc")
@@ -353,10 +383,13 @@ def build_header(structure: Structure, meta: Mapping[str, Any], urn_base: str) -
     _cite_structure(cite, _depth(structure), outer=True)
     pages = _el(encoding_desc, "refsDecl", n="page")
     _el(pages, "citeStructure", unit="page", match="/TEI/text/body//pb[not(@ed)]", use="@n")
-    taxonomy = _el(_el(encoding_desc, "classDecl"), "taxonomy", xml_id="ptype")
+    class_decl = _el(encoding_desc, "classDecl")
+    taxonomy = _el(class_decl, "taxonomy", xml_id="ptype")
     for name in PARAGRAPH_TYPES:
         category = _el(taxonomy, "category", xml_id=f"ptype.{name}")
         _el(category, "catDesc", PTYPE_DESCRIPTIONS.get(name, name))
+    if categories:
+        _evidence_taxonomy(class_decl, categories)
     version = build_version()
     if VERSION.fullmatch(version):
         application = _el(

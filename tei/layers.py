@@ -4,8 +4,9 @@
   ``<orig>`` of each ``<choice>``: the seed file's characters, byte for byte.
 - **diplomatic**: ``ſ`` and superscript e kept; a hyphenation choice shows its
   ``<orig>`` with the lost line break as ``|`` (the space after it dropped: ``wel⸗|chem``);
-  every other choice shows its ``<corr>``/``<reg>``; page furniture left out.
-- **reading**: the ``<corr>``/``<reg>`` of every choice, furniture left out, then the
+  every other choice shows its ``<corr>``/``<reg>``; page furniture and ``<surplus>`` left out.
+- **reading**: the ``<corr>``/``<reg>`` of every choice, furniture and ``<surplus>`` left
+  out, then the
   declared normalisations (ſ -> s, aͤ oͤ uͤ -> ä ö ü).
 
 An editorial ``<gap>`` (with its ``<desc>``) holds no text of the witness and adds
@@ -33,6 +34,9 @@ LAYERS = ("raw", "diplomatic", "reading")
 BLOCK_TAGS = frozenset({"head", "p", "item", "ab", "note"})
 ORIGINALS = frozenset({"sic", "orig"})
 READINGS = frozenset({"corr", "reg"})
+REMOVED = frozenset({"fw", "surplus"})
+"""Witness text that is not text of the work: page furniture and ``<surplus>`` (noise,
+stamps, scanner text); each reads as one space where its raw neighbours are non-space."""
 EDITORIAL = frozenset({"gap"})
 """Elements the editor adds that hold no witness text (a gap's ``<desc>`` describes)."""
 _LB = "\x01"
@@ -84,7 +88,7 @@ def _raw(element: etree._Element, parts: list[str], furniture: dict[etree._Eleme
     name = _local(element)
     if name in READINGS or name in EDITORIAL:
         return
-    if name == "fw":
+    if name in REMOVED:
         furniture[element] = len(parts)  # index into parts; turned into an offset later
     if element.text:
         parts.append(element.text)
@@ -120,7 +124,7 @@ class _Renderer:
     def streams(self, element: etree._Element) -> tuple[str, str, str]:
         """Unfolded (raw, diplomatic, reading) of ``element``'s content."""
         name = _local(element)
-        if name == "fw":
+        if name in REMOVED:
             space = self.spaces.get(element, "")
             return raw_text(element), space, space
         if name in ("pb", "lb") or name in EDITORIAL or not name:
@@ -205,6 +209,47 @@ def _raw_until(element: etree._Element, stop: etree._Element, parts: list[str]) 
             return True
         parts.append(child.tail or "")
     return False
+
+
+class Categories(dict[str, str]):
+    """The ``@resp`` of each evidence category of the header by id, and (``defaults``) the
+    category a ``<corr>``/``<reg>`` of a given ``@type`` has when it carries no ``@ana``."""
+
+    def __init__(self, resps: dict[str, str], defaults: dict[tuple[str, str], str]) -> None:
+        super().__init__(resps)
+        self.defaults = defaults
+
+    def of(self, reading: etree._Element) -> str:
+        """The id of the evidence category of a ``<corr>``/``<reg>`` (``""``: none)."""
+        ana = [a.removeprefix("#") for a in reading.get("ana", "").split()]
+        own = next((a for a in ana if a in self), "")
+        return own or self.defaults.get((_local(reading), reading.get("type", "")), "")
+
+
+def category_resps(root: etree._Element) -> Categories:
+    """The evidence categories of the header (``taxonomy#evidence``): their ``@resp``, and
+    the defaults by ``@type`` that their ``@n`` declares (``default:corr:long-s``)."""
+    resps: dict[str, str] = {}
+    defaults: dict[tuple[str, str], str] = {}
+    for taxonomy in root.iter(f"{{{TEI_NS}}}taxonomy"):
+        if taxonomy.get(XML_ID) != "evidence":
+            continue
+        for category in taxonomy.iter(f"{{{TEI_NS}}}category"):
+            ident = category.get(XML_ID, "")
+            resps[ident] = category.get("resp", "")
+            for token in category.get("n", "").split():
+                if token.startswith("default:") and token.count(":") == 2:
+                    _, name, kind = token.split(":")
+                    defaults[(name, kind)] = ident
+    return Categories(resps, defaults)
+
+
+def provenance(reading: etree._Element, resps: Categories) -> tuple[str, str]:
+    """``(resp, cert)`` of a ``<corr>``/``<reg>``: its own attributes where given, else
+    those of its evidence category (``@ana``, or the default of its ``@type``), whose
+    ``@cert`` is high."""
+    inherited = resps.get(resps.of(reading), "")
+    return reading.get("resp", inherited), reading.get("cert", "high" if inherited else "")
 
 
 def load_paragraphs(path: Path) -> dict[str, Paragraph]:

@@ -83,17 +83,24 @@ def test_side_file_is_keyed_by_ids_of_the_export(dtabf_files: dict[str, Path]) -
 def test_provenance_moves_to_the_side_file(
     real_tei: dict[str, Path], dtabf_files: dict[str, Path]
 ) -> None:
-    """Every @resp of a correction in our TEI is in the side file under its element's id."""
+    """Every provenance attribute of a correction in our TEI (@ana, and @resp and @cert where
+    they differ from the evidence category's) is in the side file under its element's id;
+    the categories themselves are in the side file's ``evidence``."""
     siglum = "schwaighofer1927"
     _, original = read_tei(real_tei[siglum])
     side = json.loads(dtabf_files[siglum].with_suffix(".json").read_text(encoding="utf-8"))
-    ours = sorted(e.get("resp", "") for e in original.iter(f"{T}corr", f"{T}reg") if e.get("resp"))
-    moved = sorted(
-        entry["attributes"]["resp"]
-        for entry in side["elements"].values()
-        if entry["element"] in ("corr", "reg") and "resp" in entry.get("attributes", {})
-    )
-    assert ours and moved == ours
+    categories: set[str] = set()
+    for name in ("ana", "cert"):
+        ours = sorted(e.get(name) for e in original.iter(f"{T}corr", f"{T}reg") if e.get(name))
+        moved = sorted(
+            entry["attributes"][name]
+            for entry in side["elements"].values()
+            if entry["element"] in ("corr", "reg") and name in entry.get("attributes", {})
+        )
+        assert ours and moved == ours, name
+        if name == "ana":
+            categories = {ana.removeprefix("#") for ana in ours}
+    assert categories and categories <= set(side["evidence"])
 
 
 def test_export_holds_only_dtabf_markup(dtabf_files: dict[str, Path]) -> None:

@@ -15,7 +15,7 @@ from corpus import CorpusError, load_source, load_structure
 from tei.body import TEI_NS, XML_ID
 from tei.build import build_tei
 from tei.edition import edition_edits, edition_log
-from tei.layers import raw_text, read_tei
+from tei.layers import category_resps, provenance, raw_text, read_tei
 from tei.validate import jing_command
 
 NS = {"t": TEI_NS}
@@ -114,18 +114,20 @@ def test_furniture_and_edits_encoding(synth_tei: Path) -> None:
     tree = etree.parse(str(synth_tei))
     fw = {e.get("type"): e.text for e in tree.iterfind(".//t:fw", namespaces=NS)}
     assert fw == {"pageNum": "12", "sig": "A 2", "pageMarker": "\ufffd   8    \ufffd"}
-    noise = tree.find(".//t:corr[@type='noise']", namespaces=NS)
-    assert noise is not None and noise.getprevious().text == "xqzv#"
+    noise = tree.find(".//t:surplus[@reason='noise']", namespaces=NS)  # furniture noise
+    assert noise is not None and noise.text == "xqzv#"
+    assert not tree.xpath("//t:corr[@type='noise' and not(node())]", namespaces=NS)
     hyphen = tree.find(".//t:reg[@type='hyphenation']", namespaces=NS)
     orig = hyphen.getprevious()
-    assert orig.text == "⸗" and etree.QName(orig[0]).localname == "lb" and orig[0].tail == " "
-    assert hyphen.get("resp") == "#stichwort-repair" and hyphen.get("cert") == "high"
+    # the whole word: "wel⸗<lb/> chem"
+    assert orig.text.endswith("⸗") and etree.QName(orig[0]).localname == "lb"
+    assert orig[0].tail.startswith(" ") and raw_text(orig).replace("⸗ ", "").isalpha()
+    resps = category_resps(tree.getroot())
+    assert provenance(hyphen, resps) == ("#stichwort-repair", "high")
+    assert hyphen.get("resp") is None and hyphen.get("cert") is None  # the defaults
     editorial = tree.find(".//t:corr[@type='editorial']", namespaces=NS)
-    assert (editorial.text, editorial.get("resp"), editorial.get("cert")) == (
-        "2.",
-        "#editor",
-        "medium",
-    )
+    assert (editorial.text, *provenance(editorial, resps)) == ("2.", "#editor", "medium")
+    assert editorial.get("cert") == "medium"  # the exception is written
     assert "ſ" in "".join(tree.find(".//t:body", namespaces=NS).itertext())  # no long-s choices
     assert tree.find(".//t:reg[@type='long-s']", namespaces=NS) is None
 

@@ -14,7 +14,7 @@ from normalise.edits import Edit
 from tei.body import TEI_NS, cert, join_hyphenation, label
 from tei.build import build_document
 from tei.edition import edition_log, furniture_replacement
-from tei.layers import load_paragraphs, raw_text, read_tei
+from tei.layers import category_resps, load_paragraphs, provenance, raw_text, read_tei
 from tei.normal import deterministic, fold, is_deterministic
 
 NS = {"t": TEI_NS}
@@ -51,19 +51,22 @@ def test_fixed_edits_are_encoded_as_declared(tmp_path: Path) -> None:
     path.write_bytes(built.xml)
     tree = etree.parse(str(path))
     choices = tree.xpath("//t:body//t:choice", namespaces=NS)
+    resps = category_resps(tree.getroot())
     encoded = [
-        (etree.QName(c[0]).localname, raw_text(c[0]), c[1].get("type"), c[1].get("cert"))
+        (etree.QName(c[0]).localname, raw_text(c[0]), c[1].get("type"), provenance(c[1], resps)[1])
         for c in choices
-        if c[1].get("resp") == "#stichwort-repair"
+        if provenance(c[1], resps)[0] == "#stichwort-repair"
     ]
-    assert encoded == [
+    assert encoded == [  # whole words: the line-end hyphen's choice takes in "wel" and "chem"
         ("sic", "Perſonen", "ocr", "medium"),
-        ("orig", "⸗ ", "hyphenation", "high"),
+        ("orig", "wel⸗ chem", "hyphenation", "high"),
         ("orig", "ꝛc.", "abbreviation", "low"),
         ("sic", "darin", "ocr", "high"),
     ]
+    assert [c[1].get("cert") for c in choices if c[1].get("type") == "ocr"][:1] == ["medium"]
+    assert all(c[1].get("resp") is None for c in choices), "resp is the category's"
     (hyphen,) = tree.xpath("//t:orig[following-sibling::t:reg[@type='hyphenation']]", namespaces=NS)
-    assert hyphen.text == "⸗" and hyphen[0].get("break") == "no" and hyphen[0].tail == " "
+    assert hyphen.text == "wel⸗" and hyphen[0].get("break") == "no" and hyphen[0].tail == " chem"
     _, body = read_tei(path)
     structure = tei.edition.load_structure("fixed", tmp_path)
     assert raw_text(body) == raw[structure.body_start : structure.body_end]
