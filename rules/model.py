@@ -49,6 +49,7 @@ __all__ = [
     "State",
     "Variant",
     "canonical_action",
+    "canonical_deal",
     "play_match",
     "play_random",
     "replay",
@@ -285,11 +286,9 @@ class State(ABC):
         text = action.text if isinstance(action, Action) else str(action)
         if self.is_over():
             raise IllegalAction(f"the deal is over; {text!r} cannot be played", self.end_cites())
-        chosen = next((a for a in self.legal_actions() if a.text == text), None)
-        if chosen is None:  # not in canonical notation, or illegal
-            chosen = self.legal_action(text)
-            if chosen is None:
-                raise self.refusal(canonical_action(text))
+        chosen = self.legal_action(text)
+        if chosen is None:
+            raise self.refusal(canonical_action(text))
         seat = self._to_act() or ""
         chosen = Action(chosen.text, chosen.cites, seat)
         self._legal = None
@@ -357,9 +356,7 @@ class State(ABC):
     def _resolve_chance(self) -> None:
         while self._preset and self._to_act() == CHANCE:
             text = self._preset.pop()
-            chosen = next((a for a in self.legal_actions() if a.text == text), None)
-            if chosen is None:
-                chosen = self.legal_action(text)
+            chosen = self.legal_action(text)
             if chosen is None:
                 raise IllegalAction(f"chance outcome {text!r} is impossible here")
             chosen = Action(chosen.text, chosen.cites, CHANCE)
