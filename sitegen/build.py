@@ -52,6 +52,7 @@ from sitegen.model_pages import (
     coverage_page,
     example_page,
 )
+from sitegen.redirects import write_redirects
 from sitegen.rules_pages import claims_page, rules_index_page, rules_page
 from sitegen.templating import theme_text
 from sitegen.text_page import game_page
@@ -166,12 +167,17 @@ _FIXED = frozenset(
 )
 
 
-def mkdocs_config(build_dir: Path, docs_dir: Path, site_dir: Path | None = None) -> Path:
-    """``site/mkdocs.yml`` for the default directories, else a derived config beside the pages."""
+def mkdocs_config(
+    build_dir: Path, docs_dir: Path, site_dir: Path | None = None, site_url: str = ""
+) -> Path:
+    """``site/mkdocs.yml`` for the default directories, else a derived config beside the
+    pages; ``site_url`` (the base URL, for canonical links and the sitemap) is set in a
+    derived config only when given."""
     default_build = (ROOT / "build").resolve()
     site_dir = site_dir or build_dir / "site"
     if (
-        build_dir.resolve() == default_build
+        not site_url
+        and build_dir.resolve() == default_build
         and docs_dir.resolve() == default_build / "docs"
         and site_dir.resolve() == default_build / "site"
     ):
@@ -182,6 +188,8 @@ def mkdocs_config(build_dir: Path, docs_dir: Path, site_dir: Path | None = None)
     config["site_dir"] = str(site_dir.resolve())
     config["theme"]["custom_dir"] = str((here / config["theme"]["custom_dir"]).resolve())
     config["hooks"] = [str((here / hook).resolve()) for hook in config.get("hooks", [])]
+    if site_url:
+        config["site_url"] = site_url
     derived = docs_dir.parent / f"{docs_dir.name}.mkdocs.yml"
     derived.write_text(
         yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8"
@@ -324,11 +332,15 @@ def build_site(
     *,
     site_dir: Path | None = None,
     today: dt.date | None = None,
+    base_url: str | None = None,
 ) -> None:
     """Generate the pages from ``build_dir`` into ``docs_dir`` and (optionally) run mkdocs.
 
     The site goes to ``site_dir`` (default ``build_dir/site``); ``today`` fixes the
-    access date written into citations (default: the current UTC date). Both are
+    access date written into citations (default: the current UTC date); ``base_url``
+    is the published address (default: ``$STICHWORT_BASE_URL``, else ``site_url`` of
+    ``site/mkdocs.yml``, else none: relative permalinks). Old addresses get redirect
+    pages (:mod:`sitegen.redirects`). Both are
     built beside their targets and renamed into place at the end (see the module
     docstring); a build already running on them makes this one fail with
     ``SiteError``.
@@ -348,19 +360,20 @@ def build_site(
         new_docs = _scratch(docs_dir, "new")
         scratch.append(new_docs)
         try:
-            edition = load_edition(build_dir, today=today)
+            edition = load_edition(build_dir, today=today, site_url=base_url)
             written = write_pages(edition, new_docs)
         except InputError as error:
             raise SiteError(str(error)) from None
         if run_mkdocs:
             new_site = _scratch(site_dir, "new")
             scratch.append(new_site)
-            config = mkdocs_config(build_dir, new_docs, new_site)
+            config = mkdocs_config(build_dir, new_docs, new_site, edition.site_url)
             if config != MKDOCS_YML:  # a derived configuration, beside the new pages
                 scratch.append(config)
             status = mkdocs_build(config)
             if status != 0:
                 raise SiteError(f"mkdocs build --strict failed (exit {status}); nothing replaced")
+            write_redirects(new_site, edition.site_url)
             (new_site / SITE_MARKER).write_text("built by sitegen\n", encoding="utf-8")
             _swap(new_docs, docs_dir)
             _swap(new_site, site_dir)

@@ -7,10 +7,11 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from sitegen.dts import EDITION_ID, segments
 from sitegen.inputs import ROOT, Edition
-from sitegen.templating import page
+from sitegen.templating import Markup, fragments, page
 
-__all__ = ["ADAPTER_DOC", "Download", "copy_downloads", "downloads_page"]
+__all__ = ["ADAPTER_DOC", "Download", "copy_downloads", "downloads_page", "dts_links"]
 
 SCHEMA = ROOT / "rules" / "schema" / "vectors.schema.json"
 ADAPTER_DOC = ROOT / "rules" / "ADAPTER.md"
@@ -91,4 +92,27 @@ def downloads_page(edition: Edition, files: list[Download], adapter_doc: bool = 
         coverage="coverage.json" in names,
         coverage_page=bool(edition.coverage),
         vectors=any(n.startswith("vectors/") for n in names),
+        dts=dts_links(edition),
+    )
+
+
+def dts_links(edition: Edition) -> Markup:
+    """The downloads page's links to the DTS API (``dts/``, written by ``stichwort dts``):
+    entry point, edition, each source's navigation and full TEI; absolute with a base
+    URL, else relative to the page."""
+
+    def at(path: str) -> str:
+        return edition.site_url + path if edition.site_url else path
+
+    return fragments("dts.html").api(
+        at("dts/entry.json"),
+        at(f"dts/collection{segments(id=EDITION_ID)}.json"),
+        [
+            (
+                doc.siglum,
+                at(f"dts/navigation/{doc.siglum}{segments(down=1)}.json"),
+                at(f"dts/document/{doc.siglum}.xml"),
+            )
+            for doc in edition.documents
+        ],
     )

@@ -9,21 +9,25 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import yaml
 
 from rules.registry import Emendation
 from rules.registry import RuleInfo as Rule
+from sitegen.markup import page_url
 from sitegen.render_tei import Block, Section, TeiDocument, load_tei
 
 if TYPE_CHECKING:
     from rules.model import Game
 
 __all__ = [
+    "BASE_URL_ENV",
     "ROOT",
     "Claim",
     "Coverage",
@@ -31,6 +35,7 @@ __all__ = [
     "Emendation",
     "InputError",
     "Rule",
+    "base_url",
     "load_coverage",
     "load_edition",
     "site_config",
@@ -38,6 +43,8 @@ __all__ = [
 
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS_YML = ROOT / "site" / "mkdocs.yml"
+BASE_URL_ENV = "STICHWORT_BASE_URL"
+"""Environment variable with the site's published base URL."""
 COVERED_TYPES = frozenset({"rule", "example"})
 """Paragraph types that ``coverage.json`` maps (as ``rules.coverage``)."""
 
@@ -99,6 +106,7 @@ class Edition:
     rules: list[Rule]
     claims: list[Claim]
     site_url: str
+    """The published base URL (ends in ``/``), or ``""`` when none is configured."""
     version: str
     today: dt.date
     coverage: dict[str, Coverage] = field(default_factory=dict)
@@ -122,6 +130,12 @@ class Edition:
                 self.sections[game.id] = game_page_path(doc, game)
                 for block in game.blocks():
                     self.pages[block.id] = game_page_path(doc, game)
+
+    def permalink(self, page: str, fragment: str = "") -> str:
+        """The absolute address of a Markdown page (and fragment); ``""`` without a base URL."""
+        if not self.site_url:
+            return ""
+        return self.site_url + page_url(page) + (f"#{fragment}" if fragment else "")
 
     def block(self, pid: str) -> Block | None:
         """The rendered block with this id, if the edition has it."""
@@ -164,9 +178,9 @@ class Edition:
 
 
 def game_page_path(doc: TeiDocument, game: Section) -> str:
-    """Markdown path of a game's page: ``<siglum>/<game>.md``."""
-    name = game.n or game.id.rsplit(".", 1)[-1]
-    return f"{doc.siglum}/{name}.md"
+    """Markdown path of a game's page, named by the division's id: ``<siglum>/<game>.md``
+    (``polizei472.dreisatz`` -> ``polizei472/dreisatz.md``)."""
+    return f"{doc.siglum}/{game.id.rsplit('.', 1)[-1]}.md"
 
 
 def rules_page_path(game: str) -> str:
@@ -183,6 +197,34 @@ def site_config(path: Path = MKDOCS_YML) -> dict[str, Any]:
     Loader.add_multi_constructor("", lambda loader, suffix, node: None)
     with path.open(encoding="utf-8") as handle:
         return yaml.load(handle, Loader=Loader) or {}
+
+
+def base_url(explicit: str | None = None, config: dict[str, Any] | None = None) -> str:
+    """The site's published base URL, ending in ``/``; ``""`` when none is configured.
+
+    In this order: ``explicit`` (``stichwort site --base-url``), ``$STICHWORT_BASE_URL``,
+    ``site_url`` of ``site/mkdocs.yml``. An address that is not absolute http(s) without
+    query or fragment raises :class:`InputError` naming where it came from.
+    """
+    settings = config if config is not None else site_config()
+    for value, origin in (
+        (explicit, "--base-url"),
+        (os.environ.get(BASE_URL_ENV), f"${BASE_URL_ENV}"),
+        (settings.get("site_url"), f"site_url in {MKDOCS_YML}"),
+    ):
+        if not value or not str(value).strip():
+            continue
+        url = str(value).strip()
+        parts = urlsplit(url)
+        if (
+            parts.scheme not in ("http", "https")
+            or not parts.netloc
+            or parts.query
+            or parts.fragment
+        ):
+            raise InputError(f"{origin}: {url!r} is not an absolute http(s) URL without query")
+        return url if url.endswith("/") else url + "/"
+    return ""
 
 
 def load_sources() -> dict[str, dict[str, Any]]:
@@ -271,8 +313,11 @@ def edition_version() -> str:
         return "0"
 
 
-def load_edition(build_dir: Path, today: dt.date | None = None) -> Edition:
-    """Gather the TEI files of ``build_dir/tei``, rules, claims, metadata and config."""
+def load_edition(
+    build_dir: Path, today: dt.date | None = None, site_url: str | None = None
+) -> Edition:
+    """Gather the TEI files of ``build_dir/tei``, rules, claims, metadata and config
+    (``site_url``: the base URL given on the command line, see :func:`base_url`)."""
     tei_files = sorted((build_dir / "tei").glob("*.xml"))
     config = site_config()
     rules = load_rules()
@@ -289,7 +334,7 @@ def load_edition(build_dir: Path, today: dt.date | None = None) -> Edition:
         claims=load_claims(build_dir / "claims.json"),
         coverage=load_coverage(build_dir / "coverage.json", required=bool(rules) and covered),
         models=load_models({r.game for r in rules}),
-        site_url=str(config.get("site_url") or "https://stichwort.example.org/"),
+        site_url=base_url(site_url, config),
         version=edition_version(),
         today=today or dt.datetime.now(dt.UTC).date(),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 from typing import Any
 
 from sitegen.inputs import Edition, Rule, relative_path, rules_page_path
@@ -20,7 +21,9 @@ from sitegen.links import (
 from sitegen.markup import href
 from sitegen.templating import Markup, fragments, page
 
-__all__ = ["claims_page", "rules_index_page", "rules_page"]
+__all__ = ["RULES_INDEX", "claims_page", "rules_index_page", "rules_page"]
+
+RULES_INDEX = "rules/index.md"
 
 
 def _html() -> Any:
@@ -32,7 +35,9 @@ def rules_index_page(edition: Edition) -> str:
     """Markdown of the rules overview: games with their number of rules."""
     games = sorted({r.game for r in edition.rules})
     counts = [(g, g.capitalize(), sum(r.game == g for r in edition.rules)) for g in games]
-    return page("rules_index.md", games=counts)
+    # a Markdown link, relative to rules/index.md, as mkdocs resolves it
+    claims = posixpath.relpath(CLAIMS_PAGE, posixpath.dirname(RULES_INDEX))
+    return page("rules_index.md", games=counts, claims=claims)
 
 
 def _rule(edition: Edition, rule: Rule, page_path: str) -> dict[str, object]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from sitegen import cite
+from sitegen.dts import segments
 from sitegen.highlight import highlight
 from sitegen.inputs import Coverage, Edition, game_page_path, rules_page_path
 from sitegen.links import (
@@ -32,7 +33,9 @@ __all__ = [
     "LAYER_HELP",
     "LAYER_NAMES",
     "block_html",
+    "chapter_citation",
     "cite_html",
+    "dts_links",
     "game_page",
     "paragraph_citation",
 ]
@@ -67,7 +70,24 @@ def paragraph_citation(
         paragraph=block.id,
         urn=block.urn,
         page=block.page,
-        url=edition.site_url.rstrip("/") + "/" + page_url(path) + "#" + block.id,
+        url=edition.permalink(path, block.id),
+        accessed=edition.today,
+        version=edition.version,
+        chapter=game.label,
+    )
+
+
+def chapter_citation(edition: Edition, doc: TeiDocument, game: Section) -> cite.Citation:
+    """The citation data of a game's chapter: its printed pages from first to last."""
+    path = game_page_path(doc, game)
+    pages = [p for b in game.blocks() for p in b.pages if p]
+    span = "" if not pages else pages[0] if pages[0] == pages[-1] else f"{pages[0]}–{pages[-1]}"
+    return cite.Citation(
+        bibl=edition.bibl(doc.siglum),
+        paragraph=game.id,
+        urn=game.urn,
+        page=span,
+        url=edition.permalink(path),
         accessed=edition.today,
         version=edition.version,
         chapter=game.label,
@@ -84,8 +104,26 @@ def _dated(text: str, date: str) -> list[tuple[str, bool]]:
     return pieces
 
 
-def cite_html(c: cite.Citation) -> Markup:
-    """The "Cite this paragraph" box: text, BibTeX, CSL-JSON and RIS (the theme adds copy buttons)."""
+def dts_links(edition: Edition, page: str, siglum: str, urn: str) -> list[tuple[str, str]]:
+    """Links to the DTS API (``dts/``) for the unit with this URN: its TEI document and its
+    navigation (absolute with a base URL, else relative to ``page``); none without a URN."""
+    if ":" not in urn:
+        return []
+    ref = urn.rsplit(":", 1)[1]
+    targets = [
+        ("TEI of this unit (DTS document)", f"dts/document/{siglum}{segments(ref=ref)}.xml"),
+        ("DTS navigation", f"dts/navigation/{siglum}{segments(ref=ref)}.json"),
+    ]
+    return [
+        (label, edition.site_url + target if edition.site_url else href(page, target))
+        for label, target in targets
+    ]
+
+
+def cite_html(c: cite.Citation, permalink: tuple[str, str], dts: list[tuple[str, str]]) -> Markup:
+    """The "Cite this paragraph" box: the permalink (link and text: ``c.url``, or relative
+    without a base URL), text, BibTeX, CSL-JSON and RIS (the theme adds copy buttons),
+    links to the DTS API, and a COinS span for reference managers."""
     day = c.accessed.isoformat()
     parts = f"{c.accessed.year},\n          {c.accessed.month},\n          {c.accessed.day}"
     formats = [
@@ -94,7 +132,7 @@ def cite_html(c: cite.Citation) -> Markup:
         ("CSL-JSON", _dated(cite.csl_json(c), parts), "parts"),
         ("RIS", _dated(cite.ris(c), day), "iso"),
     ]
-    return _html().cite(c.url, formats)
+    return _html().cite(permalink[0], permalink[1], formats, dts, cite.coins(c))
 
 
 def _apparatus(block: Block) -> Markup:
@@ -140,7 +178,12 @@ def block_html(
     aside.append(_apparatus(block))
     if block.xml:
         aside.append(html.tei_source(block.xml))
-    aside.append(cite_html(citation))
+    permalink = (
+        (citation.url, citation.url)
+        if citation.url
+        else (href(path, path, block.id), f"{page_url(path)}#{block.id}")
+    )
+    aside.append(cite_html(citation, permalink, dts_links(edition, path, doc.siglum, block.urn)))
     return html.block(
         block,
         "law" if block.kind == "item" else block.kind,
@@ -288,12 +331,7 @@ def game_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
         "game.md",
         title=f"{game.title} — {source}",
         description=f"{game.title}: text of {source}, with repairs, rules and citations",
-        citation={
-            "title": str(bibl.get("title", doc.title)),
-            "author": str(bibl.get("author", "")),
-            "date": str(bibl.get("date", "")),
-            "publisher": str(bibl.get("publisher", "")),
-        },
+        citation_meta=cite.page_meta(chapter_citation(edition, doc, game)),
         parts=parts,
         doubts=_html().doubts(rows) if rows else None,
     )

@@ -325,14 +325,19 @@ exit status: 0 no vector failed (skipped vectors allowed); 1 some vector failed;
 def cmd_site(args: argparse.Namespace) -> int:
     from sitegen.build import build_site
 
-    build_site(args.build, args.docs, run_mkdocs=not args.pages_only)
+    build_site(args.build, args.docs, run_mkdocs=not args.pages_only, base_url=args.base_url)
     return 0
 
 
 def cmd_dts(args: argparse.Namespace) -> int:
     from sitegen.dts import DtsError, build_dts
+    from sitegen.inputs import InputError
+    from sitegen.inputs import base_url as configured_base_url
 
-    base_url = args.base_url or os.environ.get("STICHWORT_BASE_URL", "")
+    try:
+        base_url = configured_base_url(args.base_url)
+    except InputError as error:
+        raise DtsError(str(error)) from None
     if not base_url:
         raise DtsError(
             "no base URL: DTS needs absolute URLs; pass --base-url or set STICHWORT_BASE_URL "
@@ -583,6 +588,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--docs", type=Path, default=BUILD / "docs", help="where the Markdown pages go")
     p.add_argument("--pages-only", action="store_true", help="write the pages, do not run mkdocs")
+    p.add_argument(
+        "--base-url",
+        help="the published address of the site, for permalinks, citations, canonical links "
+        "and the sitemap (default: $STICHWORT_BASE_URL, else site_url of site/mkdocs.yml; "
+        "without one, permalinks are relative and citations give the URN only)",
+    )
     return parser
 
 

@@ -29,7 +29,8 @@ def test_every_encoded_block_has_its_anchor() -> None:
     for tei in sorted(built("tei").glob("*.xml")):
         doc = load_tei(tei)
         for game in doc.games:
-            html = (site / doc.siglum / f"{game.n}.html").read_text(encoding="utf-8")
+            name = game.id.rsplit(".", 1)[-1]
+            html = (site / doc.siglum / f"{name}.html").read_text(encoding="utf-8")
             for block in game.blocks():
                 assert f'id="{block.id}"' in html, block.id
                 if block.kind != "head":
@@ -78,7 +79,7 @@ def test_pierer_gaps_on_the_built_page() -> None:
     the tooltip and in an entry under the paragraph that the marker points to."""
     import lxml.html
 
-    page = built("site/pierer1861/Preference.html")
+    page = built("site/pierer1861/preference.html")
     tree = lxml.html.parse(str(page)).getroot()
     assert "lost in the print" not in page.read_text(encoding="utf-8")
     expected = {
