@@ -73,8 +73,8 @@ def contributors(statement: str) -> tuple[tuple[Person, ...], tuple[Person, ...]
     ``Theodor Engelmann`` is one author; ``A (founder); B (editor of the 4th ed.)`` names
     people with roles: a role beginning with ``editor`` makes an editor, ``author`` or no
     role an author; other roles (``founder``: the name in the title of a later edition)
-    are not contributors of the cited edition. A statement that is not a list of names
-    raises ``ValueError``.
+    are not contributors of the cited edition. A part that is not ``name (role)`` is
+    kept whole as the family name of one author (nothing of the statement is lost).
     """
     authors: list[Person] = []
     editors: list[Person] = []
@@ -82,8 +82,9 @@ def contributors(statement: str) -> tuple[tuple[Person, ...], tuple[Person, ...]
         if not part:
             continue
         match = _ROLE.match(part)
-        if not match or not match["name"].strip():
-            raise ValueError(f"not a name with an optional (role): {part!r}")
+        if not match:
+            authors.append(Person(part))
+            continue
         role = (match["role"] or "author").strip().lower()
         if role.startswith("editor"):
             editors.append(_person(match["name"]))

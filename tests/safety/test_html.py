@@ -134,8 +134,10 @@ def test_the_payloads_are_shown_as_text_where_they_reach(hostile_site: Path) -> 
         assert payload in " ".join(header.split()), payload
         assert payload in " ".join(body.split()), payload
     assert "Label " + SCRIPT in " ".join(nav.split())
-    citation = tree.find(".//meta[@name='citation_title']").get("content")  # type: ignore[union-attr]
-    assert citation == "Title " + HOSTILE
+    book = tree.find(".//meta[@name='citation_inbook_title']").get("content")  # type: ignore[union-attr]
+    assert book == "Title " + HOSTILE
+    chapter = tree.find(".//meta[@name='citation_title']").get("content")  # type: ignore[union-attr]
+    assert chapter == "Das Spiel " + HOSTILE
     assert "correction note " + SCRIPT in body  # the apparatus' evidence
 
 

@@ -103,9 +103,10 @@ def test_contributors_by_role(
     assert [(p.family, p.given) for p in found[1]] == editors
 
 
-def test_contributors_refuse_what_is_not_a_name() -> None:
-    with pytest.raises(ValueError, match="not a name"):
-        cite.contributors("(editor)")
+def test_contributors_keep_what_is_not_a_name_with_a_role_whole() -> None:
+    odd = 'A "B" (x) C'
+    assert cite.contributors(odd) == ((cite.Person(odd),), ())
+    assert cite.contributors("(editor)") == ((cite.Person("(editor)"),), ())
 
 
 def test_bibtex_inbook_with_chapter_and_book() -> None:
