@@ -104,15 +104,23 @@ def _dated(text: str, date: str) -> list[tuple[str, bool]]:
     return pieces
 
 
-def dts_links(edition: Edition, page: str, siglum: str, urn: str) -> list[tuple[str, str]]:
+def dts_links(
+    edition: Edition, page: str, siglum: str, urn: str, chapter: bool = False
+) -> list[tuple[str, str]]:
     """Links to the DTS API (``dts/``) for the unit with this URN: its TEI document and its
-    navigation (absolute with a base URL, else relative to ``page``); none without a URN."""
+    navigation (a ``chapter``'s with its members, ``down=1``); absolute with a base URL,
+    else relative to ``page``; none without a URN."""
     if ":" not in urn:
         return []
     ref = urn.rsplit(":", 1)[1]
+    what = "chapter" if chapter else "paragraph"
+    down = 1 if chapter else None
     targets = [
-        ("TEI of this unit (DTS document)", f"dts/document/{siglum}{segments(ref=ref)}.xml"),
-        ("DTS navigation", f"dts/navigation/{siglum}{segments(ref=ref)}.json"),
+        (f"TEI of this {what} (DTS)", f"dts/document/{siglum}{segments(ref=ref)}.xml"),
+        (
+            f"DTS navigation of this {what}",
+            f"dts/navigation/{siglum}{segments(ref=ref, down=down)}.json",
+        ),
     ]
     return [
         (label, edition.site_url + target if edition.site_url else href(page, target))
@@ -313,7 +321,7 @@ def game_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
         _layer_buttons("Text layer of the whole page"),
         NOSCRIPT,
         LEGEND,
-        _model_links(edition, path),
+        _model_links(edition, path) + dts_links(edition, path, doc.siglum, game.urn, True),
         FRAGMENT_NOTE if game.type == "game-fragment" else None,
     )
     members = list(game.members)

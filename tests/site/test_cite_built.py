@@ -152,6 +152,24 @@ def test_coins_and_dts_links_per_paragraph() -> None:
             assert path.is_file(), link
 
 
+def test_chapter_pages_link_their_dts_document_and_navigation() -> None:
+    base = base_url()
+    for doc, game_id, page in _chapter_pages():
+        tree = lxml.html.parse(str(page)).getroot()
+        links = tree.xpath('//p[@class="sw-model-links"]/a[contains(., "DTS")]/@href')
+        ref = next(g for g in doc.games if g.id == game_id).urn.rsplit(":", 1)[1]
+        assert [urlsplit(unquote(link)).path.rsplit("/", 1)[1] for link in links] == [
+            f"{doc.siglum};ref={ref}.xml",
+            f"{doc.siglum};ref={ref};down=1.json",
+        ], page
+        for link in links:
+            if base:
+                path = _site() / unquote(link.removeprefix(base))
+            else:
+                path = (page.parent / unquote(link)).resolve()
+            assert path.is_file(), link
+
+
 @pytest.mark.parametrize(("old", "new"), sorted(MOVED.items()))
 def test_old_addresses_redirect(old: str, new: str) -> None:
     site = _site()
