@@ -262,6 +262,8 @@ def csl_item(c: Citation) -> dict[str, Any]:
     year = _year(c)
     if year:
         item["issued"] = {"date-parts": [[year]]}
+        if re.match(r"(c|ca|circa)\.?\s", _field(c.bibl, "date")):
+            item["issued"]["circa"] = True  # an estimate (polizei472: "c. 1905")
     if c.page:
         first, last = page_range(c.page)
         item["page"] = first if first == last else f"{first}–{last}"

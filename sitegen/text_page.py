@@ -78,9 +78,12 @@ def paragraph_citation(
 
 
 def chapter_citation(edition: Edition, doc: TeiDocument, game: Section) -> cite.Citation:
-    """The citation data of a game's chapter: its printed pages from first to last."""
+    """The citation data of a game's chapter: the printed pages of its paragraphs from
+    first to last (headings only when it has no paragraphs: a web transcription may set
+    the lemma before the page marker, as Pierer's does)."""
     path = game_page_path(doc, game)
-    pages = [p for b in game.blocks() for p in b.pages if p]
+    blocks = [b for b in game.blocks() if b.kind != "head"] or game.blocks()
+    pages = [p for b in blocks for p in b.pages if p]
     span = "" if not pages else pages[0] if pages[0] == pages[-1] else f"{pages[0]}–{pages[-1]}"
     return cite.Citation(
         bibl=edition.bibl(doc.siglum),

@@ -66,7 +66,7 @@ def test_csl_json_is_a_chapter_in_its_book() -> None:
     assert C.urn in item["note"] and "Stichwort edition 0.1.0" in item["note"]
     assert "URN" not in item and "section" not in item
     assert item["author"] == [{"family": "Engelmann", "given": "Theodor"}]
-    assert item["issued"] == {"date-parts": [[1798]]}
+    assert item["issued"] == {"date-parts": [[1798]]}  # not circa
     assert item["accessed"] == {"date-parts": [[2026, 12, 2]]}
     assert item["page"] == "4–5" and item["page-first"] == "4" and item["URL"] == URL
 
@@ -167,7 +167,7 @@ def test_anonymous_source() -> None:
         chapter="Dreisatz, Dreiblatt",
     )
     [item] = json.loads(cite.csl_json(anon))
-    assert "author" not in item and item["issued"] == {"date-parts": [[1905]]}
+    assert "author" not in item and item["issued"] == {"date-parts": [[1905]], "circa": True}
     assert "author" not in cite.bibtex(anon)
     assert _ris(cite.ris(anon))["PY"] == ["1905"] and _ris(cite.ris(anon))["DA"] == ["c. 1905"]
 

@@ -125,7 +125,9 @@ def test_chapter_pages_carry_zotero_meta() -> None:
         game = next(g for g in doc.games if g.id == game_id)
         assert meta["citation_title"] == [game.label], page
         assert meta["citation_inbook_title"], page
-        assert meta["citation_firstpage"] and meta["citation_lastpage"], page
+        pages = [p for b in game.blocks() if b.kind != "head" for p in b.pages if p]
+        assert meta["citation_firstpage"] == [pages[0]], page
+        assert meta["citation_lastpage"] == [pages[-1]], page
         assert meta["citation_publication_date"], page
         assert not any("(" in a for a in meta.get("citation_author", [])), page
         url = meta.get("citation_public_url")
