@@ -14,13 +14,14 @@ gives the OCR's text back.
 
 from __future__ import annotations
 
+import copy
 import re
 
 import lxml.html
 from lxml import etree
 
 from normalise.formats.lines import LineRepair, repair_lines
-from normalise.formats.xmlio import MARK, parse_xml, write_xml
+from normalise.formats.xmlio import MARK, parse_xml
 from normalise.textio import InputError
 
 LINES = frozenset({"ocr_line", "ocrx_line", "ocr_header", "ocr_caption", "ocr_textfloat"})
@@ -87,7 +88,17 @@ def _parse(data: bytes, name: str) -> tuple[etree._ElementTree, bool]:
 
 def _write(tree: etree._ElementTree, xhtml: bool) -> bytes:
     if xhtml:
-        return write_xml(tree)
+        # libxml2 rewrites a document with an XHTML doctype (adds xml:lang, spaces
+        # before "/>"): the root is written from a copy without the doctype instead
+        info = tree.docinfo
+        encoding = info.encoding or "UTF-8"
+        head = f"<?xml version='1.0' encoding='{encoding}'?>\n"
+        if info.doctype:
+            head += info.doctype + "\n"
+        body = etree.tostring(
+            copy.deepcopy(tree.getroot()), encoding=encoding, xml_declaration=False
+        )
+        return head.encode(encoding) + body + b"\n"
     doctype = tree.docinfo.doctype
     return lxml.html.tostring(tree, doctype=doctype or None, encoding="utf-8")
 
