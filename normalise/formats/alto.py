@@ -104,15 +104,16 @@ def text_content(data: bytes, name: str) -> str:
     return "\n\n".join("\n".join(block) for block in lines_of(data, name))
 
 
-def _alternative(string: etree._Element, purpose: str, text: str) -> None:
-    """A new first ALTERNATIVE of ``string`` (after its Shape)."""
+def _alternative(string: etree._Element, purpose: str, text: str, last: bool = False) -> None:
+    """A new ALTERNATIVE of ``string``: the first (after its Shape), or the ``last``."""
     namespace = etree.QName(string).namespace
     new = etree.Element(etree.QName(namespace, "ALTERNATIVE"))
     new.set("PURPOSE", purpose)
     new.text = text
-    shapes = children(string, "Shape")
-    if shapes:
-        shapes[0].addnext(new)
+    before = children(string, "ALTERNATIVE" if last else "Shape")
+    before = before or (children(string, "Shape") if last else [])
+    if before:
+        before[-1].addnext(new)
     else:
         string.insert(0, new)
 
@@ -132,7 +133,7 @@ def _write_line(line: _Line, fixed: LineRepair) -> None:
             continue
         string.set("SUBS_TYPE", part)
         string.set("SUBS_CONTENT", word)
-        _alternative(string, SUBS, "")
+        _alternative(string, SUBS, "", last=True)
 
 
 def repair(data: bytes, name: str) -> tuple[bytes, dict[str, object]]:

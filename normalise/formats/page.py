@@ -12,6 +12,8 @@ A line, word or region whose text the repair changes gets a new first ``TextEqui
 with the repaired text and the lowest confidence of its edits as ``@conf``; the
 OCR's ``TextEquiv`` elements follow it unchanged (from 2016-07-15 on the new one has
 ``@index`` 0 and, where the OCR used index 0, the OCR's indices are raised by one).
+PAGE 2013-07-15 allows one ``TextEquiv`` only: there the repaired text and confidence
+take the place of the OCR's, whose text and ``@conf`` go into ``@custom``.
 The element's ``@custom`` gets one more entry, ``stichwort {...}``, which says what
 was added and records a word joined across a line break (``joinNext`` /
 ``joinPrevious``: the whole repaired word). Nothing else changes, so
@@ -179,6 +181,14 @@ def _insert_text_equiv(
     """A new first TextEquiv on ``element`` (see the module docstring)."""
     namespace = etree.QName(element).namespace
     equivs = children(element, "TextEquiv")
+    if equivs and not modern:  # 2013-07-15 allows one TextEquiv: the OCR's goes to @custom
+        equiv = equivs[0]
+        unicode = children(equiv, "Unicode")[0]
+        entries["ocr"] = unicode.text or ""
+        entries["ocrConf"] = equiv.get("conf", "none")
+        unicode.text = text
+        equiv.set("conf", f"{confidence:.3g}")
+        return
     new = etree.Element(etree.QName(namespace, "TextEquiv"))
     if modern:
         indices = [int(e.get("index") or 0) for e in equivs if e.get("index") is not None]
@@ -290,6 +300,13 @@ def restore(data: bytes, name: str) -> bytes:
         entries = parse_token(element.get("custom"))
         if entries is None:
             continue
+        if "ocr" in entries:
+            equiv = children(element, "TextEquiv")[0]
+            children(equiv, "Unicode")[0].text = entries["ocr"]
+            if entries.get("ocrConf", "none") == "none":
+                equiv.attrib.pop("conf", None)
+            else:
+                equiv.set("conf", entries["ocrConf"])
         if entries.get("textEquiv") == "added":
             equivs = children(element, "TextEquiv")
             if not equivs:
