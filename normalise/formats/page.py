@@ -87,7 +87,7 @@ def _namespace(tree: etree._ElementTree, name: str) -> str:
     return namespace
 
 
-def _main_text_equiv(element: etree._Element) -> etree._Element | None:
+def main_text_equiv(element: etree._Element) -> etree._Element | None:
     """The TextEquiv holding the main text: the lowest ``@index``, else the first."""
     equivs = children(element, "TextEquiv")
     if not equivs:
@@ -102,7 +102,7 @@ def _main_text_equiv(element: etree._Element) -> etree._Element | None:
 
 
 def _text(element: etree._Element) -> str | None:
-    equiv = _main_text_equiv(element)
+    equiv = main_text_equiv(element)
     if equiv is None:
         return None
     unicode = children(equiv, "Unicode")
@@ -260,7 +260,7 @@ def repair(data: bytes, name: str) -> tuple[bytes, dict[str, object]]:
     for region, block, repaired in zip(regions, blocks, result.blocks, strict=True):
         for line, fixed in zip(block, repaired, strict=True):
             _write_line(line, fixed, modern)
-        if any(f.changed for f in repaired) and _main_text_equiv(region) is not None:
+        if any(f.changed for f in repaired) and main_text_equiv(region) is not None:
             entries: dict[str, str] = {}
             confidence = min(f.confidence for f in repaired)
             _insert_text_equiv(
