@@ -22,7 +22,7 @@ from lxml import etree
 
 from normalise.formats.lines import LineRepair, repair_lines
 from normalise.formats.xmlio import MARK, parse_xml
-from normalise.textio import InputError
+from normalise.textio import InputError, decode_text
 
 LINES = frozenset({"ocr_line", "ocrx_line", "ocr_header", "ocr_caption", "ocr_textfloat"})
 BLOCKS = ("ocr_par", "ocr_carea")
@@ -80,8 +80,9 @@ def _parse(data: bytes, name: str) -> tuple[etree._ElementTree, bool]:
         return parse_xml(data, name), True
     except InputError:
         pass
+    text = decode_text(data, name).text  # HTML is read as UTF-8 (or by its byte order mark)
     try:
-        return lxml.html.document_fromstring(data).getroottree(), False
+        return lxml.html.document_fromstring(text).getroottree(), False
     except (etree.ParserError, ValueError) as error:
         raise InputError(f"{name}: not hOCR: {error}") from None
 
@@ -100,7 +101,7 @@ def _write(tree: etree._ElementTree, xhtml: bool) -> bytes:
         )
         return head.encode(encoding) + body + b"\n"
     doctype = tree.docinfo.doctype
-    return lxml.html.tostring(tree, doctype=doctype or None, encoding="utf-8")
+    return lxml.html.tostring(tree, doctype=doctype or None, encoding="unicode").encode("utf-8")
 
 
 def _blocks(tree: etree._ElementTree) -> list[list[_Line]]:

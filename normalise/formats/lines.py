@@ -245,6 +245,16 @@ def _join(lines: list[LineRepair], i: int, repair: Repair, at: int) -> None:
     second.join_previous = word
 
 
+def _covers_a_line(spans: list[tuple[int, int]], first: int, edit: Edit) -> bool:
+    """Does ``edit`` cover text of a line (``first`` or a later one)?"""
+    for a, b in spans[first:]:
+        if a >= edit.end:
+            return False
+        if b > edit.start:
+            return True
+    return False
+
+
 def map_edits(repair: Repair, spans: list[tuple[int, int]]) -> list[LineRepair]:
     """The edits of ``repair`` (on the joined text) as edits of each line."""
     lines = [LineRepair(repair.raw[a:b]) for a, b in spans]
@@ -274,7 +284,7 @@ def map_edits(repair: Repair, spans: list[tuple[int, int]]) -> list[LineRepair]:
                     edit.source,
                 )
             )
-        elif any(spans[k][0] < edit.end and spans[k][1] > edit.start for k in range(i, len(spans))):
+        elif _covers_a_line(spans, i, edit):
             _split(edit, spans, ends, repair, lines, joins)
         else:  # inside a break: nothing to write, but a break replaced by nothing joins
             k = bisect.bisect_right(ends, edit.start) - 1

@@ -282,3 +282,14 @@ def test_plain_text_keeps_todays_behaviour() -> None:
     assert result.stats["lines"] == 1 and result.stats["chars"] == len(text)
     with pytest.raises(InputError, match=r"a\.txt.*not JSON"):
         restore_document(result.output, "a.txt")
+
+
+def test_hocr_as_html_is_read_and_restored() -> None:
+    xhtml = fixture("hocr.html").decode()
+    body = xhtml[xhtml.index("<html") :].replace(' xmlns="http://www.w3.org/1999/xhtml"', "")
+    html = ("<!DOCTYPE html>\n" + body.replace("<title></title>", "<title>x<br></title>")).encode()
+    assert detect(html, "page.hocr") == "hocr"
+    result = repair_document(html, "page.hocr")
+    assert b"data-ocr-text" in result.output
+    restored = restore_document(result.output, "page.hocr")
+    assert text_content(restored, "page.hocr") == text_content(html, "page.hocr")
