@@ -1,4 +1,4 @@
-"""PAGE XML (PRImA page content, 2013-07-15 to 2019-07-15): read, repair, write, restore.
+"""PAGE XML (PRImA page content, 2013-07-15 to 2024-07-15): read, repair, write, restore.
 
 The text regions are read in the page's reading order (``ReadingOrder``; regions it
 does not name follow in document order), each a block of its ``TextLine`` elements.
@@ -31,7 +31,7 @@ from normalise.formats.xmlio import MARK, children, local, parse_xml, write_xml
 from normalise.textio import InputError
 
 NAMESPACE_PREFIX = "http://schema.primaresearch.org/PAGE/gts/pagecontent/"
-VERSIONS = ("2013-07-15", "2016-07-15", "2017-07-15", "2018-07-15", "2019-07-15")
+VERSIONS = ("2013-07-15", "2016-07-15", "2017-07-15", "2018-07-15", "2019-07-15", "2024-07-15")
 FURNITURE = frozenset({"page-number", "header", "footer", "catch-word", "signature-mark"})
 _TOKEN = re.compile(r"(?:^| )" + MARK + r" \{([^}]*)\}")
 _ESCAPE = {"\\": "\\u005c", ";": "\\u003b", "{": "\\u007b", "}": "\\u007d", ":": "\\u003a"}

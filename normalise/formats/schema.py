@@ -16,6 +16,7 @@ HERE = Path(__file__).parent / "schema"
 SCHEMAS = {
     "http://schema.primaresearch.org/PAGE/gts/pagecontent/2013-07-15": "page/pagecontent-2013-07-15.xsd",
     "http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15": "page/pagecontent-2019-07-15.xsd",
+    "http://schema.primaresearch.org/PAGE/gts/pagecontent/2024-07-15": "page/pagecontent-2024-07-15.xsd",
     "http://www.loc.gov/standards/alto/ns-v4#": "alto/alto-4-4.xsd",
 }
 XSD = "{http://www.w3.org/2001/XMLSchema}"

@@ -332,6 +332,7 @@ def ground_truth() -> dict[str, str]:
 def main() -> None:
     (HERE / "page-2019.xml").write_text(page("2019-07-15"), encoding="utf-8")
     (HERE / "page-2013.xml").write_text(page("2013-07-15"), encoding="utf-8")
+    (HERE / "page-2024.xml").write_text(page("2024-07-15"), encoding="utf-8")
     for version in (2, 3, 4):
         (HERE / f"alto-v{version}.xml").write_text(alto(version), encoding="utf-8")
     (HERE / "hocr.html").write_text(hocr(), encoding="utf-8")

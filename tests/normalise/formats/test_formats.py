@@ -28,6 +28,7 @@ DATA = Path(__file__).resolve().parents[2] / "data" / "ocr"
 FIXTURES = {
     "page-2013.xml": "page",
     "page-2019.xml": "page",
+    "page-2024.xml": "page",
     "alto-v2.xml": "alto",
     "alto-v3.xml": "alto",
     "alto-v4.xml": "alto",
@@ -85,7 +86,7 @@ def test_round_trip_gives_back_the_input(name: str) -> None:
     assert text_content(restored, name) == text_content(fixture(name), name)
 
 
-@pytest.mark.parametrize("name", ["page-2013.xml", "page-2019.xml", "alto-v4.xml"])
+@pytest.mark.parametrize("name", ["page-2013.xml", "page-2019.xml", "page-2024.xml", "alto-v4.xml"])
 def test_input_and_output_validate_against_the_official_schema(name: str) -> None:
     assert validation_errors(fixture(name)) == []
     assert validation_errors(repaired(name).output) == []
@@ -177,7 +178,7 @@ def test_page_words_agree_with_their_line() -> None:
         assert " ".join(w for w in words if w) == first_text(after[key])
 
 
-@pytest.mark.parametrize("name", ["page-2013.xml", "page-2019.xml"])
+@pytest.mark.parametrize("name", ["page-2013.xml", "page-2019.xml", "page-2024.xml"])
 def test_page_hyphenated_words_keep_two_lines_and_record_the_join(name: str) -> None:
     after = by_id(tree(repaired(name).output))
     for first, second, start in (("r2_l3", "r2_l4", "zusammen"), ("r3_l1", "r3_l2", "wer")):
