@@ -3,7 +3,8 @@
 The text regions are read in the page's reading order (``ReadingOrder``; regions it
 does not name follow in document order), each a block of its ``TextLine`` elements.
 A line's text is its main ``TextEquiv`` (the lowest ``@index``, else the first), or its
-words' joined by spaces when it has none. Page furniture (regions of type
+words' joined by spaces when it has none; a region with text but no ``TextLine`` is read
+as the lines of its own text. Page furniture (regions of type
 ``page-number``, ``header``, ``footer``, ``catch-word``, ``signature-mark``) is left
 as it is: the engine would drop it from the reading text, which is not a correction
 of the OCR.
@@ -165,8 +166,11 @@ def text_regions(page: etree._Element) -> list[etree._Element]:
 class _Line:
     """A TextLine with its text and the words found in it."""
 
-    def __init__(self, element: etree._Element) -> None:
+    def __init__(self, element: etree._Element | None, text: str = "") -> None:
         self.element = element
+        if element is None:  # a line of a region that has text but no TextLine
+            self.words, self.text, self.word_spans = [], text.replace("\r", " "), None
+            return
         self.words = [w for w in children(element, "Word") if _text(w) is not None]
         word_texts = [_text(w) or "" for w in self.words]
         own = _text(element)
@@ -242,8 +246,17 @@ def read(
     if not pages:
         raise InputError(f"{name}: PAGE XML without a Page element")
     regions = [r for page in pages for r in text_regions(page)]
-    blocks = [[_Line(e) for e in children(r, "TextLine")] for r in regions]
+    blocks = [_region_lines(r) for r in regions]
     return tree, blocks, regions
+
+
+def _region_lines(region: etree._Element) -> list[_Line]:
+    """The lines of a region: its TextLines, or else the lines of its own text."""
+    lines = children(region, "TextLine")
+    if lines:
+        return [_Line(e) for e in lines]
+    text = _text(region)
+    return [] if text is None else [_Line(None, line) for line in text.split("\n")]
 
 
 def text_content(data: bytes, name: str) -> str:
@@ -272,6 +285,8 @@ def repair(data: bytes, name: str) -> tuple[bytes, dict[str, object]]:
 
 
 def _write_line(line: _Line, fixed: LineRepair, modern: bool) -> None:
+    if line.element is None:
+        return  # written with its region
     entries: dict[str, str] = {}
     if fixed.changed:
         _insert_text_equiv(line.element, fixed.reading, fixed.confidence, entries, modern)
