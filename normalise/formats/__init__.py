@@ -18,6 +18,7 @@ lexicon is loaded once per process (:func:`normalise.lexicon.load` is cached).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from normalise.textio import InputError
@@ -66,10 +67,14 @@ def _module(fmt: str):  # type: ignore[no-untyped-def]
     return {"text": text, "page": page, "alto": alto, "hocr": hocr}[fmt]
 
 
-def repair_document(data: bytes, name: str) -> FormatResult:
-    """Repair a document in its own format; ``InputError`` for a broken one."""
+def repair_document(data: bytes, name: str, *, keep: Iterable[str] = ()) -> FormatResult:
+    """Repair a document in its own format; ``InputError`` for a broken one.
+
+    Edits of the kinds in ``keep`` are not made: ``keep=("long-s",)`` leaves the long s
+    as the OCR read it, for a diplomatic ground truth that keeps it.
+    """
     fmt = detect(data, name)
-    output, stats = _module(fmt).repair(data, name)
+    output, stats = _module(fmt).repair(data, name, keep)
     return FormatResult(output, fmt, stats)
 
 

@@ -17,6 +17,8 @@ elements stay as they are, so :func:`restore` gives the OCR's document back.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from lxml import etree
 
 from normalise.formats.lines import LineRepair, repair_lines
@@ -136,10 +138,10 @@ def _write_line(line: _Line, fixed: LineRepair) -> None:
         _alternative(string, SUBS, "", last=True)
 
 
-def repair(data: bytes, name: str) -> tuple[bytes, dict[str, object]]:
+def repair(data: bytes, name: str, keep: Iterable[str] = ()) -> tuple[bytes, dict[str, object]]:
     """The repaired ALTO document and the statistics of its repair."""
     tree, blocks = read(data, name)
-    result = repair_lines([[line.text for line in block] for block in blocks])
+    result = repair_lines([[line.text for line in block] for block in blocks], keep)
     for block, repaired in zip(blocks, result.blocks, strict=True):
         for line, fixed in zip(block, repaired, strict=True):
             _write_line(line, fixed)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Iterable
 
 import lxml.html
 from lxml import etree
@@ -164,10 +165,10 @@ def _write_line(line: _Line, fixed: LineRepair) -> None:
             line.words[0].set(JOIN, fixed.join_previous)
 
 
-def repair(data: bytes, name: str) -> tuple[bytes, dict[str, object]]:
+def repair(data: bytes, name: str, keep: Iterable[str] = ()) -> tuple[bytes, dict[str, object]]:
     """The repaired hOCR document and the statistics of its repair."""
     tree, xhtml, blocks = read(data, name)
-    result = repair_lines([[line.text for line in block] for block in blocks])
+    result = repair_lines([[line.text for line in block] for block in blocks], keep)
     for block, repaired in zip(blocks, result.blocks, strict=True):
         for line, fixed in zip(block, repaired, strict=True):
             _write_line(line, fixed)

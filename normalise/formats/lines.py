@@ -16,9 +16,10 @@ import bisect
 import difflib
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from normalise.edits import Edit, Repair, apply_edits
+from normalise.edits import KINDS, Edit, Repair, apply_edits
 
 LINE_BREAK = "\n"
 BLOCK_BREAK = "\n\n"
@@ -300,8 +301,10 @@ def map_edits(repair: Repair, spans: list[tuple[int, int]]) -> list[LineRepair]:
     return lines
 
 
-def repair_lines(blocks: list[list[str]]) -> DocumentRepair:
-    """Repair the text of ``blocks`` (lists of line texts, in reading order) as one."""
+def repair_lines(blocks: list[list[str]], keep: Iterable[str] = ()) -> DocumentRepair:
+    """Repair the text of ``blocks`` (lists of line texts, in reading order) as one;
+    edits of the kinds in ``keep`` (``long-s`` for a diplomatic transcription) are left
+    out."""
     from normalise.engine import repair
 
     for block in blocks:
@@ -309,7 +312,7 @@ def repair_lines(blocks: list[list[str]]) -> DocumentRepair:
             if LINE_BREAK in line or "\r" in line:
                 raise ValueError(f"a line holds a line break: {line!r}")
     text, spans = join_text(blocks)
-    result = repair(text)
+    result = without_kinds(repair(text), keep)
     lines = map_edits(result, spans)
     out: list[list[LineRepair]] = []
     k = 0
@@ -317,6 +320,21 @@ def repair_lines(blocks: list[list[str]]) -> DocumentRepair:
         out.append(lines[k : k + len(block)])
         k += len(block)
     return DocumentRepair(out, result)
+
+
+def without_kinds(repair: Repair, keep: Iterable[str]) -> Repair:
+    """``repair`` without the edits and proposals of the kinds in ``keep``."""
+    kinds = set(keep)
+    unknown = kinds - set(KINDS)
+    if unknown:
+        raise ValueError(f"unknown edit kinds: {', '.join(sorted(unknown))}")
+    if not kinds:
+        return repair
+    return Repair(
+        repair.raw,
+        [e for e in repair.edits if e.kind not in kinds],
+        [e for e in repair.proposals if e.kind not in kinds],
+    )
 
 
 def word_spans(line: str, words: list[str]) -> list[tuple[int, int]] | None:

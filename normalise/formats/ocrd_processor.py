@@ -3,7 +3,8 @@
 It reads one PAGE fileGrp and writes one: each page is repaired as
 :mod:`normalise.formats.page` repairs a PAGE file (the repaired text a new first
 ``TextEquiv``, the OCR's kept after it, the joins of hyphenated words in ``@custom``);
-the OCR-D framework adds its processing step to the page's metadata. Pages are
+the OCR-D framework adds its processing step to the page's metadata. The parameter
+``keep_long_s`` leaves the long s as the OCR read it. Pages are
 repaired one by one, as OCR-D hands them over, so a page's repair does not learn from
 the rest of the book as the whole-document repair of a text file does. The tool's
 description is in ``ocrd-tool.json`` beside this module.
@@ -49,7 +50,8 @@ class StichwortRepair(Processor):  # type: ignore[misc,valid-type]
         pcgts = input_pcgts[0]
         assert pcgts is not None
         data = to_xml(pcgts).encode("utf-8")
-        output, stats = repair_page(data, f"page {page_id}")
+        keep = ("long-s",) if self.parameter["keep_long_s"] else ()
+        output, stats = repair_page(data, f"page {page_id}", keep)
         edits = sum(stats["edits"].values())  # type: ignore[union-attr]
         self.logger.info(
             "page %s: %s lines, %d edits, %s proposals",

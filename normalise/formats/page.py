@@ -24,6 +24,7 @@ was added and records a word joined across a line break (``joinNext`` /
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from lxml import etree
 
@@ -265,11 +266,11 @@ def text_content(data: bytes, name: str) -> str:
     return "\n\n".join("\n".join(line.text for line in block) for block in blocks)
 
 
-def repair(data: bytes, name: str) -> tuple[bytes, dict[str, object]]:
+def repair(data: bytes, name: str, keep: Iterable[str] = ()) -> tuple[bytes, dict[str, object]]:
     """The repaired PAGE document and the statistics of its repair."""
     tree, blocks, regions = read(data, name)
     modern = not etree.QName(tree.getroot()).namespace.endswith("2013-07-15")
-    result: DocumentRepair = repair_lines([[line.text for line in block] for block in blocks])
+    result: DocumentRepair = repair_lines([[line.text for line in block] for block in blocks], keep)
     for region, block, repaired in zip(regions, blocks, result.blocks, strict=True):
         for line, fixed in zip(block, repaired, strict=True):
             _write_line(line, fixed, modern)

@@ -12,7 +12,7 @@ import hashlib
 import json
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from normalise.edits import Edit, Repair, compose, restore_raw
@@ -98,9 +98,13 @@ def stats(repair: Repair) -> dict[str, object]:
     }
 
 
-def repair(data: bytes, name: str) -> tuple[bytes, dict[str, object]]:
-    """The reading text of a plain-text input (UTF-8, line break at the end)."""
+def repair(data: bytes, name: str, keep: Iterable[str] = ()) -> tuple[bytes, dict[str, object]]:
+    """The reading text of a plain-text input (UTF-8, line break at the end), without
+    the edits of the kinds in ``keep``."""
+    from normalise.formats.lines import without_kinds
+
     result, _about = repair_text(data, name)
+    result = without_kinds(result, keep)
     reading = result.reading if result.reading.endswith("\n") else result.reading + "\n"
     return reading.encode("utf-8"), stats(result)
 

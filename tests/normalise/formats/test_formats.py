@@ -294,3 +294,17 @@ def test_hocr_as_html_is_read_and_restored() -> None:
     assert b"data-ocr-text" in result.output
     restored = restore_document(result.output, "page.hocr")
     assert text_content(restored, "page.hocr") == text_content(html, "page.hocr")
+
+
+def test_keep_long_s_leaves_it_in_every_format() -> None:
+    line, long_s = "der betreffende Abheber auf", "der betreffende Abheber iſt auf"
+    data = fixture("page-2019.xml").replace(line.encode(), long_s.encode())
+    kept = by_id(tree(repair_document(data, "a.xml", keep=("long-s",)).output))
+    made = by_id(tree(repair_document(data, "a.xml").output))
+    assert "iſt auf" in first_text(kept["r3_l3"])
+    assert "ist auf" in first_text(made["r3_l3"])
+    text = repair_document("Dieſes Spiel iſt ſchön.\n".encode(), "a.txt", keep=("long-s",))
+    assert text.output.decode() == "Dieſes Spiel iſt ſchön.\n"
+    assert "long-s" not in text.stats["edits"]
+    with pytest.raises(ValueError, match="unknown edit kinds: long-f"):
+        repair_document(data, "a.xml", keep=("long-f",))

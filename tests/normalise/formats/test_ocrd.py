@@ -19,6 +19,8 @@ from normalise.formats.xmlio import local
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "ocr"
 PAGE = "application/vnd.prima.page+xml"
+LINE = "der betreffende Abheber auf"  # a line of region r3, which has no Word elements
+LONG_S = "der betreffende Abheber iſt auf"
 
 
 def run_processor(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -43,15 +45,20 @@ def test_processor_repairs_a_page_file_group_into_another(tmp_path: Path) -> Non
             page_id=f"PHYS_{n:04d}",
             mimetype=PAGE,
             local_filename=f"OCR-D-OCR/OCR_{n:04d}.xml",
-            content=(DATA / "page-2019.xml").read_text(encoding="utf-8"),
+            content=(DATA / "page-2019.xml").read_text(encoding="utf-8").replace(LINE, LONG_S),
         )
     workspace.save_mets()
-    done = run_processor("-m", "mets.xml", "-I", "OCR-D-OCR", "-O", "OCR-D-REPAIR", cwd=tmp_path)
+    done = run_processor(
+        *("-m", "mets.xml", "-I", "OCR-D-OCR", "-O", "OCR-D-REPAIR", "-P", "keep_long_s", "true"),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     workspace = Resolver().workspace_from_url(str(tmp_path / "mets.xml"))
     outputs = list(workspace.mets.find_files(fileGrp="OCR-D-REPAIR", mimetype=PAGE))
     assert sorted(f.pageId for f in outputs) == ["PHYS_0001", "PHYS_0002"]
-    before = etree.parse(str(DATA / "page-2019.xml")).getroot()
+    before = etree.fromstring(
+        (DATA / "page-2019.xml").read_bytes().replace(LINE.encode(), LONG_S.encode())
+    )
     for output in outputs:
         data = (tmp_path / output.local_filename).read_bytes()
         assert validation_errors(data) == []
@@ -74,6 +81,8 @@ def test_processor_repairs_a_page_file_group_into_another(tmp_path: Path) -> Non
                 assert equivs[1].findtext("{*}Unicode") == ocr[0].findtext("{*}Unicode")
                 assert equivs[0].findtext("{*}Unicode") != ocr[0].findtext("{*}Unicode")
         assert changed > 10
+        line = next(e for e in root.iter("{*}TextLine") if e.get("id") == "r3_l3")
+        assert "iſt auf" in (line.findtext("{*}TextEquiv/{*}Unicode") or "")
 
 
 def test_without_the_extra_the_script_says_how_to_install(
