@@ -109,6 +109,8 @@ def repair_command(
     """Run the repair on ``path``; returns the exit status (errors raise ``InputError``)."""
     data = read_bytes(path)
     if detect(data, str(path)) != "text":
+        if encoding is not None:
+            raise InputError(f"{path}: --encoding is for plain text; XML names its own encoding")
         return _layout_command(path, data, fmt, review, out)
     result, about = repair_text(data, str(path), encoding)
     if review:

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from normalise.textio import InputError
+from normalise.textio import BOMS, InputError
 
 FORMATS = ("text", "page", "alto", "hocr")
 SNIFF_BYTES = 65536  # how much of the start of a file detection looks at
@@ -48,8 +48,10 @@ def detect(data: bytes, name: str) -> str:
     the file name; ``name`` only names the file in messages.
     """
     head = data[:SNIFF_BYTES]
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return "text"  # UTF-16/32 text: XML layouts come as UTF-8
+    for mark, codec in BOMS:
+        if codec != "utf-8" and head.startswith(mark):  # XML in UTF-16/32: look at its text
+            head = head[: len(head) // 4 * 4].decode(codec, errors="ignore").encode("utf-8")
+            break
     if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] != b"<":
         return "text"
     if _PAGE.search(head):

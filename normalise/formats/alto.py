@@ -83,16 +83,20 @@ def _blocks(tree: etree._ElementTree) -> list[list[_Line]]:
     return blocks
 
 
-def read(data: bytes, name: str) -> tuple[etree._ElementTree, list[list[_Line]]]:
-    """The document and its lines, block by block in block order."""
-    tree = parse_xml(data, name)
-    _check(tree, name)
+def _refuse_repaired(tree: etree._ElementTree, name: str) -> None:
+    """``InputError`` if the document already holds a repair (restore it first)."""
     for element in tree.getroot().iter():
         if local(element) == "ALTERNATIVE" and (element.get("PURPOSE") or "").startswith(MARK):
             raise InputError(
                 f"{name}:{element.sourceline}: already holds a Stichwort repair "
                 f"(ALTERNATIVE PURPOSE={element.get('PURPOSE')!r}); restore it first"
             )
+
+
+def read(data: bytes, name: str) -> tuple[etree._ElementTree, list[list[_Line]]]:
+    """The document and its lines, block by block in block order."""
+    tree = parse_xml(data, name)
+    _check(tree, name)
     return tree, _blocks(tree)
 
 
@@ -141,6 +145,7 @@ def _write_line(line: _Line, fixed: LineRepair) -> None:
 def repair(data: bytes, name: str, keep: Iterable[str] = ()) -> tuple[bytes, dict[str, object]]:
     """The repaired ALTO document and the statistics of its repair."""
     tree, blocks = read(data, name)
+    _refuse_repaired(tree, name)
     result = repair_lines([[line.text for line in block] for block in blocks], keep)
     for block, repaired in zip(blocks, result.blocks, strict=True):
         for line, fixed in zip(block, repaired, strict=True):

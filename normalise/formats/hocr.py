@@ -122,18 +122,22 @@ def _blocks(tree: etree._ElementTree) -> list[list[_Line]]:
     return blocks
 
 
+def _refuse_repaired(tree: etree._ElementTree, name: str) -> None:
+    """``InputError`` if the document already holds a repair (restore it first)."""
+    for element in tree.getroot().iter():
+        if isinstance(element.tag, str) and (OCR_TEXT in element.attrib or JOIN in element.attrib):
+            raise InputError(
+                f"{name}:{element.sourceline}: already holds a Stichwort repair "
+                f"({OCR_TEXT} or {JOIN}); restore it first"
+            )
+
+
 def read(data: bytes, name: str) -> tuple[etree._ElementTree, bool, list[list[_Line]]]:
     """The document, whether it is XHTML, and its lines block by block."""
     tree, xhtml = _parse(data, name)
     root = tree.getroot()
     if not any("ocr_page" in _classes(e) for e in root.iter()):
         raise InputError(f"{name}: not hOCR (no element of class ocr_page)")
-    for element in root.iter():
-        if isinstance(element.tag, str) and (OCR_TEXT in element.attrib or JOIN in element.attrib):
-            raise InputError(
-                f"{name}:{element.sourceline}: already holds a Stichwort repair "
-                f"({OCR_TEXT} or {JOIN}); restore it first"
-            )
     return tree, xhtml, _blocks(tree)
 
 
@@ -168,6 +172,7 @@ def _write_line(line: _Line, fixed: LineRepair) -> None:
 def repair(data: bytes, name: str, keep: Iterable[str] = ()) -> tuple[bytes, dict[str, object]]:
     """The repaired hOCR document and the statistics of its repair."""
     tree, xhtml, blocks = read(data, name)
+    _refuse_repaired(tree, name)
     result = repair_lines([[line.text for line in block] for block in blocks], keep)
     for block, repaired in zip(blocks, result.blocks, strict=True):
         for line, fixed in zip(block, repaired, strict=True):

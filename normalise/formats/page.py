@@ -231,18 +231,22 @@ def _mark(element: etree._Element, entries: dict[str, str]) -> None:
         _add_token(element, entries)
 
 
-def read(
-    data: bytes, name: str
-) -> tuple[etree._ElementTree, list[list[_Line]], list[etree._Element]]:
-    """The document, its lines block by block in reading order, and those blocks."""
-    tree = parse_xml(data, name)
-    _namespace(tree, name)
+def _refuse_repaired(tree: etree._ElementTree, name: str) -> None:
+    """``InputError`` if the document already holds a repair (restore it first)."""
     for element in tree.getroot().iter():
         if isinstance(element.tag, str) and parse_token(element.get("custom")) is not None:
             raise InputError(
                 f"{name}:{element.sourceline}: already holds a Stichwort repair "
                 f"(@custom {MARK} {{...}}); restore it first"
             )
+
+
+def read(
+    data: bytes, name: str
+) -> tuple[etree._ElementTree, list[list[_Line]], list[etree._Element]]:
+    """The document, its lines block by block in reading order, and those blocks."""
+    tree = parse_xml(data, name)
+    _namespace(tree, name)
     pages = [e for e in tree.getroot() if local(e) == "Page"]
     if not pages:
         raise InputError(f"{name}: PAGE XML without a Page element")
@@ -269,6 +273,7 @@ def text_content(data: bytes, name: str) -> str:
 def repair(data: bytes, name: str, keep: Iterable[str] = ()) -> tuple[bytes, dict[str, object]]:
     """The repaired PAGE document and the statistics of its repair."""
     tree, blocks, regions = read(data, name)
+    _refuse_repaired(tree, name)
     modern = not etree.QName(tree.getroot()).namespace.endswith("2013-07-15")
     result: DocumentRepair = repair_lines([[line.text for line in block] for block in blocks], keep)
     for region, block, repaired in zip(regions, blocks, result.blocks, strict=True):

@@ -70,6 +70,15 @@ def test_detects_the_format_by_content(name: str, fmt: str) -> None:
     assert detect(fixture(name), "no-extension") == fmt
 
 
+def test_utf16_xml_is_detected_and_repaired() -> None:
+    data = fixture("alto-v4.xml").decode().replace('encoding="UTF-8"', 'encoding="UTF-16"')
+    utf16 = data.encode("utf-16")
+    assert detect(utf16, "a.xml") == "alto"
+    result = repair_document(utf16, "a.xml")
+    assert text_content(result.output, "a.xml") != text_content(utf16, "a.xml")
+    assert canonical(restore_document(result.output, "a.xml")) == canonical(utf16)
+
+
 def test_plain_text_and_other_xml_are_text() -> None:
     assert detect("Dieſes Spiel iſt ſchön.\n".encode(), "a.txt") == "text"
     assert detect(b"<TEI xmlns='http://www.tei-c.org/ns/1.0'><text/></TEI>", "a.xml") == "text"
