@@ -317,3 +317,16 @@ def test_keep_long_s_leaves_it_in_every_format() -> None:
     assert "long-s" not in text.stats["edits"]
     with pytest.raises(ValueError, match="unknown edit kinds: long-f"):
         repair_document(data, "a.xml", keep=("long-f",))
+
+
+def test_external_entities_are_not_read(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("GEHEIM-1234", encoding="utf-8")
+    data = fixture("page-2019.xml").decode()
+    head = f'<!DOCTYPE PcGts [<!ENTITY x SYSTEM "{secret.as_uri()}">]>\n<PcGts'
+    data = data.replace("<PcGts", head, 1).replace(
+        "<Unicode>darf.</Unicode>", "<Unicode>&x;</Unicode>"
+    )
+    result = repair_document(data.encode(), "xxe.xml")
+    assert b"GEHEIM" not in result.output
+    assert "GEHEIM" not in text_content(data.encode(), "xxe.xml")
