@@ -38,6 +38,7 @@ from sitegen.inputs import Edition
 from sitegen.markup import page_url
 from sitegen.render_tei import Block, Section
 from sitegen.templating import page
+from tei.normal import deterministic
 
 __all__ = [
     "INDEX_PATH",
@@ -202,7 +203,7 @@ def build_index(
         for text in entry.texts:
             for word in words(text):
                 keys.add(fold(word))
-                low = word.lower()
+                low = deterministic(word).lower()
                 if low not in modern:
                     modern[low] = None if established(low) else modernise(low, known)
                 form = modern[low]

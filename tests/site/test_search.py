@@ -15,6 +15,7 @@ from sitegen.build import write_pages
 from sitegen.folding import FOLD_RULES, MODERN_RULES, fold, modern_forms, modernise, words
 from sitegen.glossary import load_glossary
 from sitegen.inputs import load_edition
+from sitegen.templating import markdown_text
 from sitegen.search import (
     INDEX_PATH,
     Entry,
@@ -173,7 +174,7 @@ def test_fixture_edition_index(fake_build: Path, tmp_path: Path) -> None:
     # the page that documents the rules names every one of them
     page = (docs / "search.md").read_text(encoding="utf-8")
     for rule in (*FOLD_RULES, *MODERN_RULES):
-        assert rule.pattern in page, rule.pattern
+        assert f"<code>{markdown_text(rule.pattern)}</code>" in page, rule.pattern
 
 
 @pytest.mark.parametrize("word", ["Berlin", "urn", "cts", "incollection", "bibtex"])

@@ -175,7 +175,8 @@
 
   function links() { return Array.from(list.querySelectorAll("a, button")); }
 
-  input.addEventListener("focus", function () { load(); if (input.value.trim()) update(); });
+  input.addEventListener("focus", load);
+  input.addEventListener("click", function () { if (panel.hidden) update(); });
   input.addEventListener("input", function () {
     window.clearTimeout(timer);
     timer = window.setTimeout(update, 60);
