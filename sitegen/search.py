@@ -58,6 +58,8 @@ INDEX_PATH = "search/index.json"
 """Where the index goes, relative to the pages (and so to the built site)."""
 EXCERPT = 140
 """Characters of reading text shown under a result."""
+SECTION_TITLE = 48
+"""Characters of a sub-section's title in a result's title."""
 
 
 @dataclass(frozen=True)
@@ -88,8 +90,9 @@ def block_label(block: Block, section: str = "") -> str:
 
 
 def _section_titles(section: Section, top: bool = True) -> dict[str, str]:
-    """Div id -> title of every sub-section (not the chapter itself)."""
-    titles = {} if top else {section.id: section.label}
+    """Div id -> title of every sub-section (not the chapter itself), long ones cut at a
+    word (``Gesetze des Piquetspiels zur Entscheidung …``)."""
+    titles = {} if top else {section.id: _shortened(section.label, SECTION_TITLE)}
     for member in section.members:
         if isinstance(member, Section):
             titles.update(_section_titles(member, top=False))
@@ -133,10 +136,15 @@ def glossary_entries(terms: Iterable[Term]) -> list[Entry]:
 
 
 def _excerpt(text: str) -> str:
-    if len(text) <= EXCERPT:
+    return _shortened(text, EXCERPT)
+
+
+def _shortened(text: str, length: int) -> str:
+    """``text`` cut at the last space before ``length`` characters, with `` …``."""
+    if len(text) <= length:
         return text
-    cut = text.rfind(" ", 0, EXCERPT)
-    return text[: cut if cut > EXCERPT // 2 else EXCERPT] + " …"
+    cut = text.rfind(" ", 0, length)
+    return text[: cut if cut > length // 2 else length].rstrip(" ,;:") + " …"
 
 
 def lexicon_known() -> Callable[[str], bool]:

@@ -15,7 +15,6 @@ from sitegen.build import write_pages
 from sitegen.folding import FOLD_RULES, MODERN_RULES, fold, modern_forms, modernise, words
 from sitegen.glossary import load_glossary
 from sitegen.inputs import load_edition
-from sitegen.templating import markdown_text
 from sitegen.search import (
     INDEX_PATH,
     Entry,
@@ -25,6 +24,7 @@ from sitegen.search import (
     glossary_entries,
     lexicon_known,
 )
+from sitegen.templating import markdown_text
 
 
 def test_sharp_s_long_s_and_case_fold_to_one_key() -> None:
