@@ -15,11 +15,12 @@ Format (``search/index.json``)::
     {"format": 1,
      "rules": {"fold": [[pattern, replacement], ...], "modern": [...]},
      "pages": [[url, title], ...],          # url relative to the site root
-     "docs": [[page, anchor, label, excerpt], ...],
+     "docs": [[page, anchor, label, shown], ...],  # shown: reading text or gloss
      "terms": {key: "ids", ...}}            # ascending doc numbers, base 36, gaps, "," between
 
 A document's link is ``pages[page][0] + "#" + anchor``, its title
-``pages[page][1] + ", " + label``.
+``pages[page][1] + ", " + label``; the script shows the passage of ``shown`` around the
+first word that matched.
 """
 
 from __future__ import annotations
@@ -56,8 +57,6 @@ __all__ = [
 
 INDEX_PATH = "search/index.json"
 """Where the index goes, relative to the pages (and so to the built site)."""
-EXCERPT = 140
-"""Characters of reading text shown under a result."""
 SECTION_TITLE = 48
 """Characters of a sub-section's title in a result's title."""
 
@@ -72,7 +71,8 @@ class Entry:
     anchor: str
     label: str
     texts: tuple[str, ...]
-    excerpt: str
+    shown: str
+    """The text a result shows a passage of: the reading text, or the gloss."""
 
 
 def block_label(block: Block, section: str = "") -> str:
@@ -114,7 +114,7 @@ def edition_entries(edition: Edition) -> list[Entry]:
                     anchor=block.id,
                     label=block_label(block, sections.get(block.div, "")),
                     texts=(reading, block.text("diplomatic")),
-                    excerpt=_excerpt(reading),
+                    shown=reading,
                 )
             )
     return entries
@@ -129,14 +129,10 @@ def glossary_entries(terms: Iterable[Term]) -> list[Entry]:
             anchor=term.anchor,
             label=term.term,
             texts=(term.term, " ".join(term.forms), " ".join(term.diplomatic), term.gloss),
-            excerpt=_excerpt(term.gloss),
+            shown=term.gloss,
         )
         for term in terms
     ]
-
-
-def _excerpt(text: str) -> str:
-    return _shortened(text, EXCERPT)
 
 
 def _shortened(text: str, length: int) -> str:
@@ -206,7 +202,7 @@ def build_index(
     for number, entry in enumerate(entries):
         if entry.page not in pages:
             pages[entry.page] = len(pages)
-        docs.append([pages[entry.page], entry.anchor, entry.label, entry.excerpt])
+        docs.append([pages[entry.page], entry.anchor, entry.label, entry.shown])
         keys: set[str] = set()
         for text in entry.texts:
             for word in words(text):

@@ -112,7 +112,7 @@ def test_folding_is_idempotent_and_lower_case(text: str) -> None:
 
 def _entries() -> list[Entry]:
     def entry(anchor: str, text: str) -> Entry:
-        return Entry("x/a.md", "X: A", anchor, "§ 1", (text, text.replace("s", "ſ")), text[:20])
+        return Entry("x/a.md", "X: A", anchor, "§ 1", (text, text.replace("s", "ſ")), text)
 
     return [
         entry("x.a.p1", "Er muß ſeyn Theil geben, daß es gilt."),

@@ -151,6 +151,12 @@ def test_real_queries_find_the_paragraphs_that_have_the_word(
     assert seyn
     found = {r["id"] for r in query(page, "sein")}
     assert seyn | sein <= found
+    # the spelling typed ranks before its modern form: seyn first, then sein
+    ranked = [r["id"] for r in query(page, "seyn")]
+    assert set(ranked[: len(seyn)]) == seyn
+    # a result shows the passage with the word, marked
+    marked = page.locator(".sw-search__list li").first.locator("mark").all_inner_texts()
+    assert "seyn" in {fold(m) for m in marked}, marked
     # the same paragraphs whichever way ß, ſ or an umlaut is typed
     assert {r["id"] for r in query(page, "dass")} == {r["id"] for r in query(page, "daß")}
     assert {r["id"] for r in query(page, "ſeyn")} == {r["id"] for r in query(page, "seyn")}

@@ -11,7 +11,7 @@
   var list = root.querySelector(".sw-search__list");
   var indexUrl = new URL(root.getAttribute("data-sw-index"), document.baseURI);
   var siteRoot = new URL("..", indexUrl);
-  var SHOWN = 50;
+  var SHOWN = 50, BEFORE = 60, AFTER = 160;
   var MARKS = /[\u0300-\u036f]/g;
   var WORD = /(?:[\p{L}\p{N}]|[\u0300-\u036f])+/gu;
   var UMLAUT = { a: "ä", o: "ö", u: "ü", A: "Ä", O: "Ö", U: "Ü" };
@@ -73,12 +73,14 @@
     }
     return lo;
   }
-  // doc -> score of one query word: 3 for its key or a modern spelling in the index,
-  // 1 for a longer key it begins (last word only)
-  function scores(word, prefix, also) {
+  // doc -> score of one query word: 3 for its key, 2 for a modern spelling of it in the
+  // index, 1 for a longer key it begins (last word only); keys that matched go to `keys`
+  function scores(word, prefix, also, keys) {
     var found = new Map(), key = fold(word);
     function add(k, weight) {
-      postings(k).forEach(function (d) { if ((found.get(d) || 0) < weight) found.set(d, weight); });
+      var ids = postings(k);
+      if (ids.length) keys.add(k);
+      ids.forEach(function (d) { if ((found.get(d) || 0) < weight) found.set(d, weight); });
     }
     if (prefix && key.length >= 2) {
       for (var i = firstAtLeast(key); i < vocabulary.length && vocabulary[i].startsWith(key); i++) {
@@ -90,7 +92,7 @@
     modernForms(word).forEach(function (form) {
       var modern = fold(form);
       if (modern !== key && index.terms[modern]) {
-        add(modern, 3);
+        add(modern, 2);
         also.push(form);
       }
     });
@@ -98,12 +100,12 @@
   }
 
   function search(query) {
-    var parts = words(query), also = [];
-    if (!parts.length) return { hits: [], also: also };
+    var parts = words(query), also = [], keys = new Set();
+    if (!parts.length) return { hits: [], also: also, keys: keys };
     var total = null;
     parts.forEach(function (word, k) {
       var last = k === parts.length - 1 && !/\s$/.test(query);
-      var found = scores(word, last, also);
+      var found = scores(word, last, also, keys);
       if (total === null) { total = found; return; }
       var next = new Map();
       total.forEach(function (score, d) { if (found.has(d)) next.set(d, score + found.get(d)); });
@@ -111,10 +113,35 @@
     });
     var hits = Array.from(total.keys());
     hits.sort(function (a, b) { return total.get(b) - total.get(a) || a - b; });
-    return { hits: hits, also: also };
+    return { hits: hits, also: also, keys: keys };
   }
 
-  function item(d) {
+  // the passage of `text` around its first word whose key matched, those words marked
+  function passage(text, keys) {
+    var spans = [], m, first = -1;
+    WORD.lastIndex = 0;
+    while ((m = WORD.exec(text))) {
+      var hit = keys.has(fold(m[0])) || modernForms(m[0]).some(function (f) { return keys.has(fold(f)); });
+      spans.push([m.index, m.index + m[0].length, hit]);
+      if (hit && first < 0) first = m.index;
+    }
+    var start = Math.max(0, first - BEFORE), end = Math.min(text.length, Math.max(first, 0) + AFTER);
+    if (start > 0) start = text.indexOf(" ", start) + 1 || start;
+    if (end < text.length) end = text.lastIndexOf(" ", end) > start ? text.lastIndexOf(" ", end) : end;
+    var out = [start > 0 ? "… " : ""], at = start;
+    spans.forEach(function (span) {
+      if (!span[2] || span[0] < start || span[1] > end) return;
+      out.push(text.slice(at, span[0]));
+      var mark = document.createElement("mark");
+      mark.textContent = text.slice(span[0], span[1]);
+      out.push(mark);
+      at = span[1];
+    });
+    out.push(text.slice(at, end) + (end < text.length ? " …" : ""));
+    return out;
+  }
+
+  function item(d, keys) {
     var doc = index.docs[d], page = index.pages[doc[0]];
     var li = document.createElement("li");
     var a = document.createElement("a");
@@ -123,10 +150,10 @@
     var title = document.createElement("span");
     title.className = "sw-search__title";
     title.textContent = page[1] + ", " + doc[2];
-    var excerpt = document.createElement("span");
-    excerpt.className = "sw-search__excerpt";
-    excerpt.textContent = doc[3];
-    a.append(title, excerpt);
+    var shown = document.createElement("span");
+    shown.className = "sw-search__passage";
+    shown.append.apply(shown, passage(doc[3], keys));
+    a.append(title, shown);
     li.append(a);
     return li;
   }
@@ -135,7 +162,9 @@
     var query = input.value;
     if (!query.trim()) { close(); return; }
     var result = search(query), hits = result.hits;
-    list.replaceChildren.apply(list, hits.slice(0, shown).map(item));
+    list.replaceChildren.apply(list, hits.slice(0, shown).map(function (d) {
+      return item(d, result.keys);
+    }));
     var text = hits.length === 0 ? "No results for “" + query.trim() + "”"
       : hits.length + (hits.length === 1 ? " result" : " results") + " for “" + query.trim() + "”";
     if (result.also.length) text += " (also as " + result.also.join(", ") + ")";
