@@ -228,3 +228,28 @@ def test_no_result_holds_citation_text(server: str, browser, texts: dict[str, st
     berlin = query(page, "Berlin")
     assert len(berlin) < 5, [r["title"] for r in berlin]
     context.close()
+
+
+def test_the_script_folds_every_word_as_the_index_builder_did(
+    server: str, browser, texts: dict[str, str]
+) -> None:
+    """search.js and sitegen/folding.py give every word of the edition the same key and
+    the same candidate modern spellings."""
+    vocabulary = sorted({w for text in texts.values() for w in words(text)})
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server + PAGE)
+    folded = page.evaluate(
+        """async ws => { const s = window.stichwortSearch; await s.load();
+              return ws.map(w => [s.fold(w), s.modernForms(w)]); }""",
+        vocabulary,
+    )
+    assert len(vocabulary) > 3000
+    for word, (key, forms) in zip(vocabulary, folded, strict=True):
+        assert key == fold(word), word
+        assert forms == modern_forms(word), word
+    # words as a query is split (a query has no line breaks of the diplomatic layer)
+    text = " ".join(t for t in texts.values() if "|" not in t)
+    assert len(text) > 10000
+    assert page.evaluate("t => window.stichwortSearch.words(t)", text) == list(words(text))
+    context.close()

@@ -235,6 +235,9 @@
     if (!root.contains(event.target)) close();
   });
 
+  // the folding, for other scripts and the tests (after `load()`: the rules come with the index)
+  window.stichwortSearch = { load: load, fold: fold, modernForms: modernForms, words: words };
+
   // into the header bar, before the colour-scheme switch
   var bar = document.querySelector(".md-header__inner");
   if (bar) bar.insertBefore(root, bar.querySelector(".md-header__option, .md-header__source"));
