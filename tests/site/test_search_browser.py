@@ -96,6 +96,8 @@ def query(page: Page, text: str, every: bool = True) -> list[dict[str, str]]:
     if every and more.count():
         more.click()
         page.wait_for_function("() => !document.querySelector('.sw-search__more')")
+        assert page.locator(".sw-search__panel").is_visible()
+        assert page.evaluate("!!document.activeElement.closest('.sw-search__list li')")
     return page.locator(".sw-search__list a").evaluate_all(
         """as => as.map(a => ({href: a.href, id: a.dataset.id,
               title: a.querySelector('.sw-search__title').textContent,

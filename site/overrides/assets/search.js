@@ -232,7 +232,8 @@
     if (event.target.closest("a")) close();
   });
   document.addEventListener("click", function (event) {
-    if (!root.contains(event.target)) close();
+    // the path, not the target: "Show all" is replaced by the time the click gets here
+    if (event.composedPath().indexOf(root) < 0) close();
   });
 
   // the folding, for other scripts and the tests (after `load()`: the rules come with the index)
