@@ -54,6 +54,7 @@ from sitegen.model_pages import (
 )
 from sitegen.redirects import write_redirects
 from sitegen.rules_pages import claims_page, rules_index_page, rules_page
+from sitegen.search import INDEX_PATH, SEARCH_PAGE, search_page, write_index
 from sitegen.templating import theme_text
 from sitegen.text_page import game_page
 
@@ -118,7 +119,10 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
             edition.models[name].title,
             compare_page(edition, name, entries),
         )
-    put("glossary.md", "Glossary", glossary_page(edition, load_glossary()))
+    terms = load_glossary()
+    put("glossary.md", "Glossary", glossary_page(edition, terms))
+    size = write_index(edition, terms, docs_dir / INDEX_PATH)
+    put(SEARCH_PAGE, "Search", search_page(size))
     adapter = ADAPTER_DOC.exists()
     put("downloads.md", "Downloads", downloads_page(edition, files, adapter))
     if adapter:
@@ -146,6 +150,7 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
         {"Downloads": "downloads.md"},
         *([{"Conformance kit": "conformance.md"}] if adapter else []),
         {"Editorial principles": "principles.md"},
+        {"Search": SEARCH_PAGE},
     ]
     nav = [entry for entry in nav if next(iter(entry.values()))]
     (docs_dir / ".nav.json").write_text(
@@ -163,6 +168,7 @@ _FIXED = frozenset(
         "downloads.md",
         "principles.md",
         "conformance.md",
+        "search.md",
     }
 )
 
