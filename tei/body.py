@@ -293,6 +293,42 @@ def whole_words(raw: str, edits: list[Edit], stops: list[int]) -> list[Edit]:
     return out
 
 
+def foreign_bounds(log: EditionLog) -> set[int]:
+    """The raw offsets where a foreign passage begins or ends."""
+    return {p.start for p in log.foreign} | {p.end for p in log.foreign}
+
+
+def encoded_edits(log: EditionLog) -> list[Edit]:
+    """The text edits of ``log`` as the body encodes them, in raw order: no declared
+    normalisation (``tei.normal``) and no confirmed reading; a line-end hyphen joined with
+    the white space after it; each widened to the whole word it changes
+    (:func:`whole_words`), never across blocks, furniture, gaps or foreign passages."""
+    structure = log.structure
+    raw = log.source.raw
+    edits = join_hyphenation(
+        sorted(
+            (
+                e
+                for e in log.text_edits()
+                if not is_deterministic(e.original, e.replacement)
+                and e.original != e.replacement  # a confirmed reading: no correction
+            ),
+            key=lambda e: (e.start, e.end),
+        ),
+        frozenset(b.start for b in structure.blocks) | {b.end for b in structure.blocks},
+    )
+    return whole_words(
+        raw,
+        edits,
+        [b.start for b in structure.blocks]
+        + [b.end for b in structure.blocks]
+        + [f.start for f in structure.furniture]
+        + [f.end for f in structure.furniture]
+        + [g.at for g in log.gaps]
+        + sorted(foreign_bounds(log)),
+    )
+
+
 def append_text(parent: etree._Element, text: str) -> None:
     """Append ``text`` after the last child of ``parent`` (or as its text)."""
     if not text:
@@ -329,31 +365,8 @@ class BodyEncoder:
         """The ``<body>`` element."""
         structure = self.log.structure
         self._raw = self.log.source.raw
-        self._edits = join_hyphenation(
-            sorted(
-                (
-                    e
-                    for e in self.log.text_edits()
-                    if not is_deterministic(e.original, e.replacement)
-                    and e.original != e.replacement  # a confirmed reading: no correction
-                ),
-                key=lambda e: (e.start, e.end),
-            ),
-            frozenset(b.start for b in structure.blocks) | {b.end for b in structure.blocks},
-        )
-        self._foreign_bounds = {p.start for p in self.log.foreign} | {
-            p.end for p in self.log.foreign
-        }
-        self._edits = whole_words(
-            self._raw,
-            self._edits,
-            [b.start for b in structure.blocks]
-            + [b.end for b in structure.blocks]
-            + [f.start for f in structure.furniture]
-            + [f.end for f in structure.furniture]
-            + [g.at for g in self.log.gaps]
-            + sorted(self._foreign_bounds),
-        )
+        self._foreign_bounds = foreign_bounds(self.log)
+        self._edits = encoded_edits(self.log)
         self._furniture = sorted(structure.furniture, key=lambda f: f.start)
         self._edit_starts = [e.start for e in self._edits]
         self._furniture_starts = [f.start for f in self._furniture]
