@@ -92,51 +92,35 @@ def label(ident: str, parent: str) -> str:
     return "_".join(own[common:])
 
 
-KIND_PREFIXES = {
-    "automatic repair": "auto",
-    "curated correction": "editor",
-    "furniture": "furniture",
-}
-KIND_CATEGORY = re.compile(r"(automatic repair|curated correction|furniture): ([a-z-]+)")
-"""The label of a category that names only the kind of an edit (its evidence is a note)."""
 
 
 @dataclass(frozen=True)
 class Category:
-    """An evidence category of the header: what kind of evidence, and who decides by it.
+    """An evidence category of the header: what kind of evidence, who decides by it, and
+    what kind of change its edits are.
 
-    An edit that points to it with ``@ana`` inherits its ``@resp``, and ``@cert="high"``
-    unless the edit says otherwise.
+    An edit that points to it with ``@ana`` inherits its ``@resp`` and (a ``<corr>``) its
+    ``type``, and ``@cert="high"`` unless the edit says otherwise.
     """
 
     id: str
     label: str
     resp: str
+    type: str = ""
+    """The kind of change of its edits (``ocr``, ``long-s``, ``hyphenation`` …); empty for
+    ``<surplus>``, whose ``@reason`` says what it is."""
     defaults: tuple[str, ...] = ()
-    """``element:type`` pairs (``corr:long-s``) whose elements take this category when
-    they carry no ``@ana``: the most used category of each ``@type``."""
+    """Element names (``corr``, ``reg``, ``surplus``) whose elements take this category
+    when they carry no ``@ana``: the most used category of each."""
 
 
-def category_id(label: str, taken: set[str]) -> str:
-    """``ev.<slug>``: the first words of ``label`` in ASCII (at most 16 characters, cut at a
-    word end where possible), made unique against ``taken``: ``ev.channel-lexicon``; the
-    kind categories ``automatic repair: ocr``, ``curated correction: noise``, ``furniture:
-    stamp`` are ``ev.auto-ocr``, ``ev.editor-noise``, ``ev.furniture-stamp``."""
-    ascii_label = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode()
-    kind = KIND_CATEGORY.fullmatch(ascii_label)
-    if kind:
-        slug = f"{KIND_PREFIXES[kind[1]]}-{kind[2]}"
-    else:
-        words = re.sub(r"[^a-z0-9]+", "-", ascii_label.lower()).strip("-")
-        slug = words[:16]
-        if len(words) > 16 and "-" in slug:
-            slug = slug.rsplit("-", 1)[0]
-        slug = slug.strip("-") or "x"
-    ident, k = f"ev.{slug}", 1
-    while ident in taken:
+def category_id(taken: set[str]) -> str:
+    """A short id for a new evidence category: ``e1``, ``e2`` … in order of first use (its
+    label is in ``catDesc``; the id is only the target of ``@ana``)."""
+    k = len(taken) + 1
+    while f"e{k}" in taken:
         k += 1
-        ident = f"ev.{slug}-{k}"
-    return ident
+    return f"e{k}"
 
 
 Event = Edit | Furniture | Gap
@@ -347,8 +331,8 @@ class BodyEncoder:
     log: EditionLog
     urn_base: str
     notes: list[tuple[str, str]] = field(default_factory=list)
-    categories: dict[tuple[str, str], Category] = field(default_factory=dict)
-    """Evidence categories by (resp, label), in order of first use."""
+    categories: dict[tuple[str, str, str], Category] = field(default_factory=dict)
+    """Evidence categories by (resp, label, type), in order of first use."""
     evidence_notes: list[tuple[str, str]] = field(default_factory=list)
     """One-off evidence: (xml:id of the element it explains, text)."""
     warnings: list[str] = field(default_factory=list)
@@ -391,25 +375,21 @@ class BodyEncoder:
         return body
 
     def _declare_defaults(self, body: etree._Element) -> None:
-        """Make the most used category of each ``@type`` of ``<corr>``/``<reg>`` its
-        default (first in document order on a tie): those elements drop their ``@ana``."""
-        readings = list(body.iter(tei("corr"), tei("reg")))
-        counts = Counter(
-            (etree.QName(r).localname, r.get("type", ""), r.get("ana", "")) for r in readings
-        )
-        best: dict[tuple[str, str], tuple[int, str]] = {}
-        for (name, kind, ana), n in counts.items():
-            if ana and n > best.get((name, kind), (0, ""))[0]:
-                best[(name, kind)] = (n, ana)
-        defaults = {key: ana for key, (_, ana) in best.items()}
-        for reading in readings:
-            key = (etree.QName(reading).localname, reading.get("type", ""))
-            if reading.get("ana") == defaults.get(key):
-                del reading.attrib["ana"]
+        """Make the most used category of ``<corr>``, of ``<reg>`` and of ``<surplus>`` the
+        default of that element (first in document order on a tie): those elements drop
+        their ``@ana``."""
+        marked = list(body.iter(tei("corr"), tei("reg"), tei("surplus")))
+        counts = Counter((etree.QName(r).localname, r.get("ana", "")) for r in marked)
+        best: dict[str, tuple[int, str]] = {}
+        for (name, ana), n in counts.items():
+            if ana and n > best.get(name, (0, ""))[0]:
+                best[name] = (n, ana)
+        defaults = {name: ana for name, (_, ana) in best.items()}
+        for element in marked:
+            if element.get("ana") == defaults.get(etree.QName(element).localname):
+                del element.attrib["ana"]
         for key, category in self.categories.items():
-            mine = sorted(
-                f"{n}:{k}" for (n, k), ana in defaults.items() if ana == f"#{category.id}"
-            )
+            mine = sorted(n for n, ana in defaults.items() if ana == f"#{category.id}")
             if mine:
                 self.categories[key] = dataclasses.replace(category, defaults=tuple(mine))
 
@@ -645,9 +625,10 @@ class BodyEncoder:
             self._hyphenated(original, edit)
         else:
             original.text = edit.original or None
-        reading.set("type", edit.kind)
+        if not damage:  # a <corr>'s kind is its category's; TEI Publisher selects <reg> by type
+            reading.set("type", edit.kind)
         what = "automatic repair" if edit.source == "auto" else "curated correction"
-        self._provenance(reading, edit, edit.evidence, f"{what}: {edit.kind}")
+        self._provenance(reading, edit, edit.evidence, f"{what}: {edit.kind}", edit.kind)
         reading.text = edit.replacement or None
 
     @staticmethod
@@ -671,9 +652,12 @@ class BodyEncoder:
             lb.set("break", "no")
         lb.tail = text[cut:] or None
 
-    def _provenance(self, element: etree._Element, edit: Edit, text: str, kind: str) -> None:
-        """``@ana`` to the edit's evidence category; ``@resp``/``@cert`` only where they
-        differ from the category's (``@cert`` high); one-off evidence as a note.
+    def _provenance(
+        self, element: etree._Element, edit: Edit, text: str, kind: str, change: str = ""
+    ) -> None:
+        """``@ana`` to the edit's evidence category (of the kind of change ``change``);
+        ``@resp``/``@cert`` only where they differ from the category's (``@cert`` high);
+        one-off evidence as a note.
 
         Evidence that only repeats the change (``channel+lexicon: 'a' -> 'b'``) is its
         label's category; evidence shared by several edits is a category of its own;
@@ -693,21 +677,21 @@ class BodyEncoder:
             label = text
         elif text:
             note = text
-        category = self._category(resp, label)
+        category = self._category(resp, label, change)
         element.set("ana", f"#{category.id}")
         if category.resp != resp:
             element.set("resp", resp)
         if cert(edit.confidence) != "high":
             element.set("cert", cert(edit.confidence))
         if note:
-            ident = self.xml_id(f"ev{len(self.evidence_notes) + 1}")
+            ident = f"n{len(self.evidence_notes) + 1}"
             element.set(XML_ID, ident)
             self.evidence_notes.append((ident, note))
 
-    def _category(self, resp: str, label: str) -> Category:
-        """The evidence category (resp, label), declared on first use."""
-        key = (resp, label)
+    def _category(self, resp: str, label: str, change: str) -> Category:
+        """The evidence category (resp, label, kind of change), declared on first use."""
+        key = (resp, label, change)
         if key not in self.categories:
             taken = {c.id for c in self.categories.values()}
-            self.categories[key] = Category(category_id(label, taken), label, resp)
+            self.categories[key] = Category(category_id(taken), label, resp, change)
         return self.categories[key]

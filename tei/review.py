@@ -124,7 +124,9 @@ def review_entries(
     for edit in log.replaced:
         a, b = _word(raw, edit)
         k = bisect.bisect_right(curated_starts, edit.end)
-        near = [e for e in curated[max(0, k - 3) : k] if e.start <= edit.end and edit.start <= e.end]
+        near = [
+            e for e in curated[max(0, k - 3) : k] if e.start <= edit.end and edit.start <= e.end
+        ]
         editor = "; ".join(f"{e.original!r} -> {e.replacement!r}" for e in near)
         corr = raw[a : edit.start] + edit.replacement + raw[edit.end : b]
         add(edit, (a, b), "replaced", raw[a:b], corr, editor)
