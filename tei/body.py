@@ -92,8 +92,6 @@ def label(ident: str, parent: str) -> str:
     return "_".join(own[common:])
 
 
-
-
 @dataclass(frozen=True)
 class Category:
     """An evidence category of the header: what kind of evidence, who decides by it, and

@@ -63,7 +63,7 @@ PARAGRAPHS = ("head", "p", "ab", "list/item", "note[@type='print']")
 
 CORRECTION = (
     "Damage by OCR and encoding is corrected in <choice><sic>…</sic><corr>…</corr></choice>; "
-    "regularisation is <choice><orig>…</orig><reg type=\"…\">…</reg></choice>. Provenance is "
+    'regularisation is <choice><orig>…</orig><reg type="…">…</reg></choice>. Provenance is '
     "declared once, as defaults with exceptions. @ana points to the evidence category of "
     "the taxonomy #evidence below; a <corr>, <reg> or <surplus> without @ana has the "
     "category whose @n lists default:corr (default:reg, default:surplus): the category "
@@ -84,7 +84,7 @@ CORRECTION = (
     "work and not forme work; each reads as one space where both its raw neighbours are "
     "non-space, else as nothing; so is other noise whose removal only takes characters "
     'out (<surplus reason="noise">). Noise of which a part stays (". ." -> ".") is '
-    '<sic>…</sic><corr>…</corr> with a category of type:noise.'
+    "<sic>…</sic><corr>…</corr> with a category of type:noise."
 )
 GAPS = (
     "Where the witness lacks something the printed work had (a figure that the "

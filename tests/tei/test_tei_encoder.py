@@ -53,7 +53,12 @@ def test_fixed_edits_are_encoded_as_declared(tmp_path: Path) -> None:
     choices = tree.xpath("//t:body//t:choice", namespaces=NS)
     resps = category_resps(tree.getroot())
     encoded = [
-        (etree.QName(c[0]).localname, raw_text(c[0]), resps.type_of(c[1]), provenance(c[1], resps)[1])
+        (
+            etree.QName(c[0]).localname,
+            raw_text(c[0]),
+            resps.type_of(c[1]),
+            provenance(c[1], resps)[1],
+        )
         for c in choices
         if provenance(c[1], resps)[0] == "#stichwort-repair"
     ]
