@@ -103,15 +103,11 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def _review_changes(args: argparse.Namespace) -> int:
     from normalise.textio import atomic_write
-    from tei.build import real_word_review
     from tei.review import render, review_entries, summary
 
     for siglum in args.siglum or list(SIGLA):
         print(f"review: {siglum} …", file=sys.stderr)
-        result = real_word_review(siglum)
-        states = {d.at: d.decision for d in result.decisions}
-        states.update({c.at: "undecided" for c in result.undecided})
-        entries = review_entries(siglum, states)
+        entries = review_entries(siglum)
         text = render(siglum, entries)
         if args.out is None:
             sys.stdout.write(text)

@@ -116,6 +116,7 @@ class _Renderer:
         for part in parts:
             offsets.append(offsets[-1] + len(part))
         whole = "".join(parts)
+        self.categories = category_resps(body.getroottree().getroot())
         self.spaces = {
             fw: furniture_replacement(whole, offsets[i], offsets[i] + len(raw_text(fw)))
             for fw, i in starts.items()
@@ -140,13 +141,16 @@ class _Renderer:
             read.append(t + tail)
         return "".join(raw), "".join(dipl), "".join(read)
 
-    @staticmethod
-    def _choice(element: etree._Element) -> tuple[str, str, str]:
+    def _choice(self, element: etree._Element) -> tuple[str, str, str]:
         original = next((c for c in element if _local(c) in ORIGINALS), None)
         reading = next((c for c in element if _local(c) in READINGS), None)
         raw = raw_text(original) if original is not None else ""
         read = "".join(reading.itertext()) if reading is not None else ""
-        if original is not None and reading is not None and reading.get("type") == "hyphenation":
+        if (
+            original is not None
+            and reading is not None
+            and self.categories.type_of(reading) == "hyphenation"
+        ):
             pieces = [original.text or ""]
             for child in original:
                 pieces.append(_LB if _local(child) == "lb" else "".join(child.itertext()))

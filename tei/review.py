@@ -77,6 +77,17 @@ def _context(repaired: Repair, a: int, b: int, width: int) -> str:
     return fold(f"{left}[[{word}]]{right}").replace("\n", " ")
 
 
+def realword_states(siglum: str, root: Path | None = None) -> dict[int, str]:
+    """The real-word check's state of each listed word by raw offset: the editor's
+    decision (``accept``/``reject``) or ``undecided``."""
+    from tei.build import real_word_review
+
+    result = real_word_review(siglum, root)
+    states = {d.at: d.decision for d in result.decisions}
+    states.update({c.at: "undecided" for c in result.undecided})
+    return states
+
+
 def review_entries(
     siglum: str,
     realword: dict[int, str] | None = None,
@@ -86,14 +97,15 @@ def review_entries(
     """Every automatic change of ``siglum`` (applied, proposed, replaced), in raw order.
 
     ``realword`` maps the raw offset of a word that the real-word check lists to the
-    editor's decision there (``accept``/``reject``/``undecided``).
+    editor's decision there (``accept``/``reject``/``undecided``); by default
+    :func:`realword_states`.
     """
     log: EditionLog = edition_log(siglum, root)
     raw = log.source.raw
     blocks = sorted(log.structure.blocks, key=lambda b: b.start)
     starts = [b.start for b in blocks]
     repaired = Repair(raw, list(log.edits))
-    decided = realword or {}
+    decided = realword_states(siglum, root) if realword is None else realword
     entries: list[Entry] = []
 
     def add(edit: Edit, span: tuple[int, int], status: str, sic: str, corr: str, editor: str):
