@@ -249,9 +249,13 @@ def category_resps(root: etree._Element) -> Categories:
     for taxonomy in root.iter(f"{{{TEI_NS}}}taxonomy"):
         if taxonomy.get(XML_ID) != "evidence":
             continue
-        for category in taxonomy.iter(f"{{{TEI_NS}}}category"):
+        for category in taxonomy.iter(f"{{{TEI_NS}}}category"):  # groups before members
             ident = category.get(XML_ID, "")
-            resps[ident] = category.get("resp", "")
+            group = category.getparent()
+            outer = group.get(XML_ID, "") if group is not None else ""
+            resps[ident] = category.get("resp", resps.get(outer, ""))
+            if outer in types:
+                types[ident] = types[outer]
             for token in category.get("n", "").split():
                 key, _, value = token.partition(":")
                 if key == "default" and value:
