@@ -8,9 +8,9 @@ BIN := $(VENV)/bin
 STICHWORT := $(BIN)/stichwort
 BUILD := build
 
-.PHONY: edition test fuzz venv system-deps schema lint clean tei claims vectors coverage pages dtabf dts
+.PHONY: edition test fuzz venv system-deps schema lint clean tei claims vectors coverage pages dtabf dts review
 
-edition: venv system-deps tei claims vectors coverage pages dtabf dts
+edition: venv system-deps tei claims vectors coverage pages dtabf dts review
 	@echo "Edition built: open $(BUILD)/site/index.html"
 
 $(BIN)/.installed: pyproject.toml
@@ -48,6 +48,10 @@ coverage: tei
 # The TEI in the DTA base format, validated with jing against tei/schema/dtabf/basisformat.rng
 dtabf: tei system-deps
 	$(STICHWORT) export dtabf --tei $(BUILD)/tei --out $(BUILD)/dtabf
+
+# The editor's re-read listing: every automatic change of a word in context, build/review/<siglum>.txt
+review: tei
+	$(STICHWORT) review changes --out $(BUILD)/review
 
 pages: tei claims vectors coverage
 	$(STICHWORT) site --build $(BUILD) --docs $(BUILD)/docs

@@ -402,7 +402,7 @@ class _Renderer:
         return Change(
             ref=ref,
             element=element,
-            type=reading.get("type", "abbreviation" if "expan" in parts else ""),
+            type=self.resps.type_of(reading) or ("abbreviation" if "expan" in parts else ""),
             original=_text("".join(original.itertext())).strip() if original is not None else "",
             reading=_text("".join(reading.itertext())).strip(),
             resp="editor" if "editor" in resp else "automatic",

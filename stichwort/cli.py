@@ -62,6 +62,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
+    if args.what == "changes":
+        return _review_changes(args)
     from normalise.realword import Change
     from tei.build import real_word_context, real_word_place, real_word_review
 
@@ -97,6 +99,29 @@ def cmd_review(args: argparse.Namespace) -> int:
         f"{counts['undecided']} undecided, {counts['rejected but applied']} rejected but applied"
     )
     return 1 if counts["undecided"] or counts["rejected but applied"] else 0
+
+
+def _review_changes(args: argparse.Namespace) -> int:
+    from normalise.textio import atomic_write
+    from tei.review import render, review_entries, summary
+
+    for siglum in args.siglum or list(SIGLA):
+        print(f"review: {siglum} …", file=sys.stderr)
+        entries = review_entries(siglum)
+        text = render(siglum, entries)
+        if args.out is None:
+            sys.stdout.write(text)
+        else:
+            path = args.out / f"{siglum}.txt"
+            atomic_write(path, text)
+            print(f"wrote {path}", file=sys.stderr)
+        counts = summary(entries)
+        print(
+            f"review: {siglum}: {len(entries)} changes; "
+            + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())),
+            file=sys.stderr,
+        )
+    return 0
 
 
 def cmd_text(args: argparse.Namespace) -> int:
@@ -405,12 +430,21 @@ def build_parser() -> argparse.ArgumentParser:
         "review",
         cmd_review,
         "List what needs an editor's decision: real-word changes of the automatic repair "
-        "(exit status 1 while one is undecided or rejected but still applied).",
+        "(exit status 1 while one is undecided or rejected but still applied), or every "
+        "automatic change of a word in context for an editorial re-read.",
     )
     p.add_argument(
         "what",
-        choices=("realword",),
-        help="realword: automatic repairs that turned one valid word into another, in context",
+        choices=("realword", "changes"),
+        help="realword: automatic repairs that turned one valid word into another, in "
+        "context; changes: every automatic change of a word (applied, proposed, replaced by "
+        "a curated correction) with its paragraph id and context",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="changes: write OUT/<siglum>.txt instead of printing (make edition: build/review)",
     )
     p.add_argument("--siglum", nargs="*", choices=SIGLA, help="sources (default: all)")
     p.add_argument(

@@ -92,51 +92,33 @@ def label(ident: str, parent: str) -> str:
     return "_".join(own[common:])
 
 
-KIND_PREFIXES = {
-    "automatic repair": "auto",
-    "curated correction": "editor",
-    "furniture": "furniture",
-}
-KIND_CATEGORY = re.compile(r"(automatic repair|curated correction|furniture): ([a-z-]+)")
-"""The label of a category that names only the kind of an edit (its evidence is a note)."""
-
-
 @dataclass(frozen=True)
 class Category:
-    """An evidence category of the header: what kind of evidence, and who decides by it.
+    """An evidence category of the header: what kind of evidence, who decides by it, and
+    what kind of change its edits are.
 
-    An edit that points to it with ``@ana`` inherits its ``@resp``, and ``@cert="high"``
-    unless the edit says otherwise.
+    An edit that points to it with ``@ana`` inherits its ``@resp`` and (a ``<corr>``) its
+    ``type``, and ``@cert="high"`` unless the edit says otherwise.
     """
 
     id: str
     label: str
     resp: str
+    type: str = ""
+    """The kind of change of its edits (``ocr``, ``long-s``, ``hyphenation`` …); empty for
+    ``<surplus>``, whose ``@reason`` says what it is."""
     defaults: tuple[str, ...] = ()
-    """``element:type`` pairs (``corr:long-s``) whose elements take this category when
-    they carry no ``@ana``: the most used category of each ``@type``."""
+    """Element names (``corr``, ``reg``, ``surplus``) whose elements take this category
+    when they carry no ``@ana``: the most used category of each."""
 
 
-def category_id(label: str, taken: set[str]) -> str:
-    """``ev.<slug>``: the first words of ``label`` in ASCII (at most 16 characters, cut at a
-    word end where possible), made unique against ``taken``: ``ev.channel-lexicon``; the
-    kind categories ``automatic repair: ocr``, ``curated correction: noise``, ``furniture:
-    stamp`` are ``ev.auto-ocr``, ``ev.editor-noise``, ``ev.furniture-stamp``."""
-    ascii_label = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode()
-    kind = KIND_CATEGORY.fullmatch(ascii_label)
-    if kind:
-        slug = f"{KIND_PREFIXES[kind[1]]}-{kind[2]}"
-    else:
-        words = re.sub(r"[^a-z0-9]+", "-", ascii_label.lower()).strip("-")
-        slug = words[:16]
-        if len(words) > 16 and "-" in slug:
-            slug = slug.rsplit("-", 1)[0]
-        slug = slug.strip("-") or "x"
-    ident, k = f"ev.{slug}", 1
-    while ident in taken:
+def category_id(taken: set[str]) -> str:
+    """A short id for a new evidence category: ``e1``, ``e2`` … in order of first use (its
+    label is in ``catDesc``; the id is only the target of ``@ana``)."""
+    k = len(taken) + 1
+    while f"e{k}" in taken:
         k += 1
-        ident = f"ev.{slug}-{k}"
-    return ident
+    return f"e{k}"
 
 
 Event = Edit | Furniture | Gap
@@ -293,6 +275,42 @@ def whole_words(raw: str, edits: list[Edit], stops: list[int]) -> list[Edit]:
     return out
 
 
+def foreign_bounds(log: EditionLog) -> set[int]:
+    """The raw offsets where a foreign passage begins or ends."""
+    return {p.start for p in log.foreign} | {p.end for p in log.foreign}
+
+
+def encoded_edits(log: EditionLog) -> list[Edit]:
+    """The text edits of ``log`` as the body encodes them, in raw order: no declared
+    normalisation (``tei.normal``) and no confirmed reading; a line-end hyphen joined with
+    the white space after it; each widened to the whole word it changes
+    (:func:`whole_words`), never across blocks, furniture, gaps or foreign passages."""
+    structure = log.structure
+    raw = log.source.raw
+    edits = join_hyphenation(
+        sorted(
+            (
+                e
+                for e in log.text_edits()
+                if not is_deterministic(e.original, e.replacement)
+                and e.original != e.replacement  # a confirmed reading: no correction
+            ),
+            key=lambda e: (e.start, e.end),
+        ),
+        frozenset(b.start for b in structure.blocks) | {b.end for b in structure.blocks},
+    )
+    return whole_words(
+        raw,
+        edits,
+        [b.start for b in structure.blocks]
+        + [b.end for b in structure.blocks]
+        + [f.start for f in structure.furniture]
+        + [f.end for f in structure.furniture]
+        + [g.at for g in log.gaps]
+        + sorted(foreign_bounds(log)),
+    )
+
+
 def append_text(parent: etree._Element, text: str) -> None:
     """Append ``text`` after the last child of ``parent`` (or as its text)."""
     if not text:
@@ -311,8 +329,8 @@ class BodyEncoder:
     log: EditionLog
     urn_base: str
     notes: list[tuple[str, str]] = field(default_factory=list)
-    categories: dict[tuple[str, str], Category] = field(default_factory=dict)
-    """Evidence categories by (resp, label), in order of first use."""
+    categories: dict[tuple[str, str, str], Category] = field(default_factory=dict)
+    """Evidence categories by (resp, label, type), in order of first use."""
     evidence_notes: list[tuple[str, str]] = field(default_factory=list)
     """One-off evidence: (xml:id of the element it explains, text)."""
     warnings: list[str] = field(default_factory=list)
@@ -329,31 +347,8 @@ class BodyEncoder:
         """The ``<body>`` element."""
         structure = self.log.structure
         self._raw = self.log.source.raw
-        self._edits = join_hyphenation(
-            sorted(
-                (
-                    e
-                    for e in self.log.text_edits()
-                    if not is_deterministic(e.original, e.replacement)
-                    and e.original != e.replacement  # a confirmed reading: no correction
-                ),
-                key=lambda e: (e.start, e.end),
-            ),
-            frozenset(b.start for b in structure.blocks) | {b.end for b in structure.blocks},
-        )
-        self._foreign_bounds = {p.start for p in self.log.foreign} | {
-            p.end for p in self.log.foreign
-        }
-        self._edits = whole_words(
-            self._raw,
-            self._edits,
-            [b.start for b in structure.blocks]
-            + [b.end for b in structure.blocks]
-            + [f.start for f in structure.furniture]
-            + [f.end for f in structure.furniture]
-            + [g.at for g in self.log.gaps]
-            + sorted(self._foreign_bounds),
-        )
+        self._foreign_bounds = foreign_bounds(self.log)
+        self._edits = encoded_edits(self.log)
         self._furniture = sorted(structure.furniture, key=lambda f: f.start)
         self._edit_starts = [e.start for e in self._edits]
         self._furniture_starts = [f.start for f in self._furniture]
@@ -378,25 +373,21 @@ class BodyEncoder:
         return body
 
     def _declare_defaults(self, body: etree._Element) -> None:
-        """Make the most used category of each ``@type`` of ``<corr>``/``<reg>`` its
-        default (first in document order on a tie): those elements drop their ``@ana``."""
-        readings = list(body.iter(tei("corr"), tei("reg")))
-        counts = Counter(
-            (etree.QName(r).localname, r.get("type", ""), r.get("ana", "")) for r in readings
-        )
-        best: dict[tuple[str, str], tuple[int, str]] = {}
-        for (name, kind, ana), n in counts.items():
-            if ana and n > best.get((name, kind), (0, ""))[0]:
-                best[(name, kind)] = (n, ana)
-        defaults = {key: ana for key, (_, ana) in best.items()}
-        for reading in readings:
-            key = (etree.QName(reading).localname, reading.get("type", ""))
-            if reading.get("ana") == defaults.get(key):
-                del reading.attrib["ana"]
+        """Make the most used category of ``<corr>``, of ``<reg>`` and of ``<surplus>`` the
+        default of that element (first in document order on a tie): those elements drop
+        their ``@ana``."""
+        marked = list(body.iter(tei("corr"), tei("reg"), tei("surplus")))
+        counts = Counter((etree.QName(r).localname, r.get("ana", "")) for r in marked)
+        best: dict[str, tuple[int, str]] = {}
+        for (name, ana), n in counts.items():
+            if ana and n > best.get(name, (0, ""))[0]:
+                best[name] = (n, ana)
+        defaults = {name: ana for name, (_, ana) in best.items()}
+        for element in marked:
+            if element.get("ana") == defaults.get(etree.QName(element).localname):
+                del element.attrib["ana"]
         for key, category in self.categories.items():
-            mine = sorted(
-                f"{n}:{k}" for (n, k), ana in defaults.items() if ana == f"#{category.id}"
-            )
+            mine = sorted(n for n, ana in defaults.items() if ana == f"#{category.id}")
             if mine:
                 self.categories[key] = dataclasses.replace(category, defaults=tuple(mine))
 
@@ -632,9 +623,10 @@ class BodyEncoder:
             self._hyphenated(original, edit)
         else:
             original.text = edit.original or None
-        reading.set("type", edit.kind)
+        if not damage:  # a <corr>'s kind is its category's; TEI Publisher selects <reg> by type
+            reading.set("type", edit.kind)
         what = "automatic repair" if edit.source == "auto" else "curated correction"
-        self._provenance(reading, edit, edit.evidence, f"{what}: {edit.kind}")
+        self._provenance(reading, edit, edit.evidence, f"{what}: {edit.kind}", edit.kind)
         reading.text = edit.replacement or None
 
     @staticmethod
@@ -658,9 +650,12 @@ class BodyEncoder:
             lb.set("break", "no")
         lb.tail = text[cut:] or None
 
-    def _provenance(self, element: etree._Element, edit: Edit, text: str, kind: str) -> None:
-        """``@ana`` to the edit's evidence category; ``@resp``/``@cert`` only where they
-        differ from the category's (``@cert`` high); one-off evidence as a note.
+    def _provenance(
+        self, element: etree._Element, edit: Edit, text: str, kind: str, change: str = ""
+    ) -> None:
+        """``@ana`` to the edit's evidence category (of the kind of change ``change``);
+        ``@resp``/``@cert`` only where they differ from the category's (``@cert`` high);
+        one-off evidence as a note.
 
         Evidence that only repeats the change (``channel+lexicon: 'a' -> 'b'``) is its
         label's category; evidence shared by several edits is a category of its own;
@@ -680,21 +675,21 @@ class BodyEncoder:
             label = text
         elif text:
             note = text
-        category = self._category(resp, label)
+        category = self._category(resp, label, change)
         element.set("ana", f"#{category.id}")
         if category.resp != resp:
             element.set("resp", resp)
         if cert(edit.confidence) != "high":
             element.set("cert", cert(edit.confidence))
         if note:
-            ident = self.xml_id(f"ev{len(self.evidence_notes) + 1}")
+            ident = f"n{len(self.evidence_notes) + 1}"
             element.set(XML_ID, ident)
             self.evidence_notes.append((ident, note))
 
-    def _category(self, resp: str, label: str) -> Category:
-        """The evidence category (resp, label), declared on first use."""
-        key = (resp, label)
+    def _category(self, resp: str, label: str, change: str) -> Category:
+        """The evidence category (resp, label, kind of change), declared on first use."""
+        key = (resp, label, change)
         if key not in self.categories:
             taken = {c.id for c in self.categories.values()}
-            self.categories[key] = Category(category_id(label, taken), label, resp)
+            self.categories[key] = Category(category_id(taken), label, resp, change)
         return self.categories[key]

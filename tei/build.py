@@ -66,6 +66,9 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
     document.set(f"{{{XML_NS}}}lang", "de")
     header = build_header(log.structure, meta, base, tuple(encoder.categories.values()))
     etree.indent(header, space="  ", level=1)
+    for category in header.iter(tei("category")):  # one line each: hundreds of them
+        if len(category) == 1:
+            category.text, category[0].tail = None, None
     document.text = "\n  "
     document.append(header)
     header.tail = "\n  "

@@ -49,6 +49,8 @@ class EditionLog:
     """The editorial gaps (``<gap>``), sorted by raw offset."""
     foreign: tuple[Foreign, ...] = ()
     """The passages in another language (``<foreign>``), sorted by raw offset."""
+    replaced: tuple[Edit, ...] = ()
+    """Automatic edits that a curated correction or a furniture span replaced."""
 
     def text_edits(self) -> list[Edit]:
         """The edits that are not furniture removals."""
@@ -56,9 +58,20 @@ class EditionLog:
 
 
 @cache
-def _automatic(siglum: str, root: Path | None) -> tuple[Edit, ...]:
+def _engine(siglum: str, root: Path | None) -> Repair:
     """The automatic repair of the whole source (cached: the engine is slow)."""
-    return tuple(repair(load_source(siglum, root).raw).edits)
+    return repair(load_source(siglum, root).raw)
+
+
+def _automatic(siglum: str, root: Path | None) -> tuple[Edit, ...]:
+    """The automatic edits of the whole source."""
+    return tuple(_engine(siglum, root).edits)
+
+
+def edition_proposals(siglum: str, root: Path | None = None) -> tuple[Edit, ...]:
+    """The repair engine's proposals for a source: doubtful edits held back from the
+    reading text (below ``normalise.engine.APPLY_THRESHOLD``), for an editor to decide."""
+    return tuple(_engine(siglum, root).proposals)
 
 
 def furniture_replacement(raw: str, start: int, end: int) -> str:
@@ -129,8 +142,16 @@ def edition_log(siglum: str, root: Path | None = None) -> EditionLog:
         (f.start, f.end): furniture_edit(raw, f) for f in furniture if f.end > f.start
     }
     merged = merge_layers(automatic, [*curated, *furniture_edits.values()])
+    kept = set(merged)
     return EditionLog(
-        source, structure, tuple(merged), furniture_edits, tuple(dropped), gaps, foreign
+        source,
+        structure,
+        tuple(merged),
+        furniture_edits,
+        tuple(dropped),
+        gaps,
+        foreign,
+        tuple(e for e in automatic if e not in kept),
     )
 
 

@@ -63,15 +63,20 @@ PARAGRAPHS = ("head", "p", "ab", "list/item", "note[@type='print']")
 
 CORRECTION = (
     "Damage by OCR and encoding is corrected in <choice><sic>…</sic><corr>…</corr></choice>; "
-    "@type gives the kind of damage (ocr, encoding, noise, editorial) and @ana points to "
-    "the evidence category of the taxonomy #evidence below; a <corr> or <reg> without "
-    "@ana has the category whose @n lists default:corr:TYPE (or default:reg:TYPE) for its "
-    "@type: the category most used for that type. Provenance is declared once, "
-    "as defaults with exceptions: a <corr> or <reg> without @resp has the @resp of its "
-    "evidence category (#stichwort-repair: the automatic repair engine; #editor: curated "
+    'regularisation is <choice><orig>…</orig><reg type="…">…</reg></choice>. Provenance is '
+    "declared once, as defaults with exceptions. @ana points to the evidence category of "
+    "the taxonomy #evidence below; a <corr>, <reg> or <surplus> without @ana has the "
+    "category whose @n lists default:corr (default:reg, default:surplus): the category "
+    "most used for that element. The categories are grouped; a group's @n gives the kind "
+    "of change of the edits of its categories (type:ocr, type:long-s, type:encoding, "
+    "type:hyphenation …) and its @resp who decides: a <corr> carries no "
+    "@type, its kind of damage is its category's (ocr, encoding, long-s read as f, noise, "
+    "editorial; hyphenation or whitespace where a line-end or white-space edit also repairs "
+    "letters). A <corr>, <reg> or <surplus> without @resp has the @resp of its evidence "
+    "category's group (#stichwort-repair: the automatic repair engine; #editor: curated "
     "corrections), one without @cert has cert high (confidence >= 0.9; medium >= 0.7, "
     'else low). Evidence that applies to one edit only is a <note type="evidence"> in '
-    "<back> whose @target is the @xml:id of the <corr> or <reg>; the editor's note on each "
+    "<back> whose @target is the @xml:id (n1, n2 …) of the <corr>, <reg> or <surplus>; the editor's note on each "
     "curated correction is also kept with it in corpus/<siglum>/corrections.toml. A reading "
     "the editor confirmed against an automatic change is no correction and is not marked "
     "(corrections.toml records the confirmation). Noise the editor marked as such "
@@ -80,7 +85,7 @@ CORRECTION = (
     "work and not forme work; each reads as one space where both its raw neighbours are "
     "non-space, else as nothing; so is other noise whose removal only takes characters "
     'out (<surplus reason="noise">). Noise of which a part stays (". ." -> ".") is '
-    '<sic>…</sic><corr type="noise">…</corr>.'
+    "<sic>…</sic><corr>…</corr> with a category of type:noise."
 )
 GAPS = (
     "Where the witness lacks something the printed work had (a figure that the "
@@ -303,13 +308,32 @@ def _depth(structure: Structure) -> int:
 
 
 def _evidence_taxonomy(parent: etree._Element, categories: tuple[Category, ...]) -> None:
-    """The evidence categories, each with the ``@resp`` and ``@cert`` its edits inherit."""
+    """The evidence categories, grouped by who decides and what kind of change their edits
+    are: a group is a ``<category>`` with the ``@resp`` and ``@n`` (``type:ocr``) that the
+    categories inside it and their edits inherit; a category's own ``@n`` names the
+    elements it is the default of (``default:corr``)."""
     taxonomy = _el(parent, "taxonomy", xml_id="evidence")
-    _el(taxonomy, "desc", "Kinds of evidence for corrections and regularisations (@ana).")
+    _el(
+        taxonomy,
+        "desc",
+        "Kinds of evidence for corrections, regularisations and surplus (@ana), grouped by "
+        "who decides (@resp) and the kind of change (@n type:…); an edit inherits @resp, "
+        "cert high and (a corr) its type from its category's group.",
+    )
+    groups: dict[tuple[str, str], etree._Element] = {}
     for category in categories:
-        element = _el(taxonomy, "category", xml_id=category.id, resp=category.resp, cert="high")
+        key = (category.resp, category.type)
+        if key not in groups:
+            who = "automatic repair" if category.resp == "#stichwort-repair" else "editor"
+            ident = f"{'auto' if who != 'editor' else 'editor'}.{category.type or 'surplus'}"
+            group = _el(taxonomy, "category", xml_id=ident, resp=category.resp)
+            if category.type:
+                group.set("n", f"type:{category.type}")
+            _el(group, "catDesc", f"{who}: {category.type or 'surplus'}")
+            groups[key] = group
+        element = _el(groups[key], "category", xml_id=category.id)
         if category.defaults:
-            element.set("n", " ".join(f"default:{d}" for d in category.defaults))
+            element.set("n", " ".join(f"default:{name}" for name in category.defaults))
         _el(element, "catDesc", category.label)
 
 

@@ -116,6 +116,7 @@ class _Renderer:
         for part in parts:
             offsets.append(offsets[-1] + len(part))
         whole = "".join(parts)
+        self.categories = category_resps(body.getroottree().getroot())
         self.spaces = {
             fw: furniture_replacement(whole, offsets[i], offsets[i] + len(raw_text(fw)))
             for fw, i in starts.items()
@@ -140,13 +141,16 @@ class _Renderer:
             read.append(t + tail)
         return "".join(raw), "".join(dipl), "".join(read)
 
-    @staticmethod
-    def _choice(element: etree._Element) -> tuple[str, str, str]:
+    def _choice(self, element: etree._Element) -> tuple[str, str, str]:
         original = next((c for c in element if _local(c) in ORIGINALS), None)
         reading = next((c for c in element if _local(c) in READINGS), None)
         raw = raw_text(original) if original is not None else ""
         read = "".join(reading.itertext()) if reading is not None else ""
-        if original is not None and reading is not None and reading.get("type") == "hyphenation":
+        if (
+            original is not None
+            and reading is not None
+            and self.categories.type_of(reading) == "hyphenation"
+        ):
             pieces = [original.text or ""]
             for child in original:
                 pieces.append(_LB if _local(child) == "lb" else "".join(child.itertext()))
@@ -212,41 +216,58 @@ def _raw_until(element: etree._Element, stop: etree._Element, parts: list[str]) 
 
 
 class Categories(dict[str, str]):
-    """The ``@resp`` of each evidence category of the header by id, and (``defaults``) the
-    category a ``<corr>``/``<reg>`` of a given ``@type`` has when it carries no ``@ana``."""
+    """The ``@resp`` of each evidence category of the header by id; ``defaults``: the
+    category a ``<corr>``, ``<reg>`` or ``<surplus>`` has when it carries no ``@ana``;
+    ``types``: the kind of change of each category's edits."""
 
-    def __init__(self, resps: dict[str, str], defaults: dict[tuple[str, str], str]) -> None:
+    def __init__(
+        self, resps: dict[str, str], defaults: dict[str, str], types: dict[str, str]
+    ) -> None:
         super().__init__(resps)
         self.defaults = defaults
+        self.types = types
 
     def of(self, reading: etree._Element) -> str:
-        """The id of the evidence category of a ``<corr>``/``<reg>`` (``""``: none)."""
+        """The id of the evidence category of a ``<corr>``/``<reg>``/``<surplus>``
+        (``""``: none)."""
         ana = [a.removeprefix("#") for a in reading.get("ana", "").split()]
         own = next((a for a in ana if a in self), "")
-        return own or self.defaults.get((_local(reading), reading.get("type", "")), "")
+        return own or self.defaults.get(_local(reading), "")
+
+    def type_of(self, reading: etree._Element) -> str:
+        """The kind of change of a ``<corr>``/``<reg>``: its ``@type``, else its category's."""
+        return reading.get("type") or self.types.get(self.of(reading), "")
 
 
 def category_resps(root: etree._Element) -> Categories:
     """The evidence categories of the header (``taxonomy#evidence``): their ``@resp``, and
-    the defaults by ``@type`` that their ``@n`` declares (``default:corr:long-s``)."""
+    what their ``@n`` declares: the kind of change of their edits (``type:ocr``) and the
+    elements whose category they are when those carry no ``@ana`` (``default:corr``)."""
     resps: dict[str, str] = {}
-    defaults: dict[tuple[str, str], str] = {}
+    defaults: dict[str, str] = {}
+    types: dict[str, str] = {}
     for taxonomy in root.iter(f"{{{TEI_NS}}}taxonomy"):
         if taxonomy.get(XML_ID) != "evidence":
             continue
-        for category in taxonomy.iter(f"{{{TEI_NS}}}category"):
+        for category in taxonomy.iter(f"{{{TEI_NS}}}category"):  # groups before members
             ident = category.get(XML_ID, "")
-            resps[ident] = category.get("resp", "")
+            group = category.getparent()
+            outer = group.get(XML_ID, "") if group is not None else ""
+            resps[ident] = category.get("resp", resps.get(outer, ""))
+            if outer in types:
+                types[ident] = types[outer]
             for token in category.get("n", "").split():
-                if token.startswith("default:") and token.count(":") == 2:
-                    _, name, kind = token.split(":")
-                    defaults[(name, kind)] = ident
-    return Categories(resps, defaults)
+                key, _, value = token.partition(":")
+                if key == "default" and value:
+                    defaults[value] = ident
+                elif key == "type" and value:
+                    types[ident] = value
+    return Categories(resps, defaults, types)
 
 
 def provenance(reading: etree._Element, resps: Categories) -> tuple[str, str]:
     """``(resp, cert)`` of a ``<corr>``/``<reg>``: its own attributes where given, else
-    those of its evidence category (``@ana``, or the default of its ``@type``), whose
+    those of its evidence category (``@ana``, or the default of its element), whose
     ``@cert`` is high."""
     inherited = resps.get(resps.of(reading), "")
     return reading.get("resp", inherited), reading.get("cert", "high" if inherited else "")

@@ -14,7 +14,7 @@ from lxml import etree
 
 from corpus import CorpusError, load_corrections
 from corpus.sources import CORPUS_DIR
-from normalise.edits import Edit
+from normalise.edits import KINDS, Edit
 from tei.body import HYPHENS, TEI_NS, XML_ID, hides_damage, whole_words
 from tei.foreign import load_foreign
 from tei.layers import category_resps, provenance, raw_text
@@ -77,17 +77,17 @@ def test_provenance_is_inherited_from_the_evidence_category(real_tei: dict[str, 
         readings = list(tree.iter(f"{T}corr", f"{T}reg"))
         defaulted = 0
         for reading in readings:
-            category = resps.of(reading)  # its @ana, or the default of its @type
+            category = resps.of(reading)  # its @ana, or the default of its element
             assert category in resps, (siglum, reading.get("type"), reading.get("ana"))
+            assert resps.type_of(reading) in KINDS, (siglum, category)
+            if reading.tag == f"{T}corr":  # a corr's kind is its category's
+                assert reading.get("type") is None and resps.types[category]
             defaulted += reading.get("ana") is None
             resp, cert = provenance(reading, resps)
             assert resp in ("#editor", "#stichwort-repair") and cert in ("high", "medium", "low")
             assert reading.get("resp") != resps[category]  # only exceptions are written
             assert reading.get("cert") != "high"
-            assert (
-                reading.get("ana")
-                != f"#{resps.defaults.get((reading.tag[len(T) :], reading.get('type')))}"
-            )
+            assert reading.get("ana") != f"#{resps.defaults.get(reading.tag[len(T) :])}"
         assert not readings or defaulted > 0, siglum
         assert not list(tree.iter(f"{T}interp")), siglum  # no one-off <interp>
         ids = {e.get(XML_ID) for e in tree.iter() if e.get(XML_ID)}
@@ -135,7 +135,8 @@ def test_regularisations_hide_no_ocr_damage(real_tei: dict[str, Path]) -> None:
             original = "".join(reg.getprevious().itertext())
             squeezed = hyphen_or_space.sub("", deterministic(original))
             assert squeezed == hyphen_or_space.sub("", deterministic(reg.text or "")), original
-        moved += len(tree.xpath("//t:corr[@type='hyphenation']", namespaces=NS))
+        resps = category_resps(tree.getroot())
+        moved += sum(resps.type_of(c) == "hyphenation" for c in tree.iter(f"{T}corr"))
     assert moved > 0
     assert hides_damage(Edit(0, 6, "Rang\ufffd ", "Rang", "hyphenation"))
     assert not hides_damage(Edit(0, 9, "wel⸗ chem", "welchem", "hyphenation"))
@@ -186,7 +187,12 @@ def test_noise_is_surplus_not_an_empty_correction(real_tei: dict[str, Path]) -> 
     surplus = 0
     for siglum, path in real_tei.items():
         tree = etree.parse(str(path))
-        empty = tree.xpath("//t:corr[@type='noise'][not(normalize-space())]", namespaces=NS)
+        resps = category_resps(tree.getroot())
+        empty = [
+            c
+            for c in tree.iter(f"{T}corr")
+            if resps.type_of(c) == "noise" and not "".join(c.itertext()).strip()
+        ]
         assert not empty, (siglum, [raw_text(c.getprevious()) for c in empty])
         surplus += len(tree.xpath("//t:body//t:surplus[@reason]", namespaces=NS))
     assert surplus > 0

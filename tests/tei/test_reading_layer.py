@@ -117,3 +117,20 @@ def test_no_u_fffd_in_any_reading_layer(real_tei: dict[str, Path]) -> None:
             ident: p.reading for ident, p in load_paragraphs(path).items() if "\ufffd" in p.reading
         }
         assert not damaged, f"{siglum}: U+FFFD in the reading of {sorted(damaged)}"
+
+
+def test_perlaggen_1924_revision_reads_as_the_book_says(real_tei: dict[str, Path]) -> None:
+    """regelwerk.p4: raw 'fid' is 'sich' (not the engine's 'fick'), the old rules are of
+    1890 as the book says four times (raw '1899'), and 'so … daß' needs its lost ß; each is
+    a curated correction with its evidence, the raw text unchanged."""
+    paragraph = load_paragraphs(real_tei["schwaighofer1927"])[
+        "schwaighofer1927.perlaggen.regelwerk.p4"
+    ]
+    assert "fid zuc Aufgabe" in paragraph.raw and "vom Jahre 1899" in paragraph.raw
+    assert "und sich zur Aufgabe gesetzt" in paragraph.reading
+    assert "die alten Regeln vom Jahre 1890 so umzuarbeiten" in paragraph.reading
+    assert "so abzufassen, daß in Zukunft" in paragraph.reading
+    assert "fick" not in paragraph.reading and "1899" not in paragraph.reading
+    readings = {p.id: p.reading for p in load_paragraphs(real_tei["schwaighofer1927"]).values()}
+    says_1890 = [k for k, text in readings.items() if "1890" in text and "Regeln" in text]
+    assert len(says_1890) >= 3  # the book's own statements the correction rests on

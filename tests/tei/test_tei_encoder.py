@@ -53,7 +53,12 @@ def test_fixed_edits_are_encoded_as_declared(tmp_path: Path) -> None:
     choices = tree.xpath("//t:body//t:choice", namespaces=NS)
     resps = category_resps(tree.getroot())
     encoded = [
-        (etree.QName(c[0]).localname, raw_text(c[0]), c[1].get("type"), provenance(c[1], resps)[1])
+        (
+            etree.QName(c[0]).localname,
+            raw_text(c[0]),
+            resps.type_of(c[1]),
+            provenance(c[1], resps)[1],
+        )
         for c in choices
         if provenance(c[1], resps)[0] == "#stichwort-repair"
     ]
@@ -63,7 +68,8 @@ def test_fixed_edits_are_encoded_as_declared(tmp_path: Path) -> None:
         ("orig", "ꝛc.", "abbreviation", "low"),
         ("sic", "darin", "ocr", "high"),
     ]
-    assert [c[1].get("cert") for c in choices if c[1].get("type") == "ocr"][:1] == ["medium"]
+    assert [c[1].get("cert") for c in choices if resps.type_of(c[1]) == "ocr"][:1] == ["medium"]
+    assert all(c[1].get("type") is None for c in choices if c[0].tag == f"{{{TEI_NS}}}sic")
     assert all(c[1].get("resp") is None for c in choices), "resp is the category's"
     (hyphen,) = tree.xpath("//t:orig[following-sibling::t:reg[@type='hyphenation']]", namespaces=NS)
     assert hyphen.text == "wel⸗" and hyphen[0].get("break") == "no" and hyphen[0].tail == " chem"
@@ -84,7 +90,8 @@ def test_long_s_misread_is_damage(tmp_path: Path) -> None:
     with mock.patch.object(tei.edition, "_automatic", lambda siglum, root: edits):
         built = build_document("longs", tmp_path)
     tree = etree.fromstring(built.xml)
-    (corr,) = tree.xpath("//t:corr[@type='long-s']", namespaces=NS)
+    resps = category_resps(tree)
+    (corr,) = [c for c in tree.iter(f"{{{TEI_NS}}}corr") if resps.type_of(c) == "long-s"]
     assert corr.text == "Sum" and corr.getprevious().text == "Zum"
 
 
