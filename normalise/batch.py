@@ -32,7 +32,6 @@ import hashlib
 import json
 import os
 import socket
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -750,11 +749,11 @@ def run_batch(
     encoding: str | None = None,
     stream_bytes: int = STREAM_BYTES,
     segment_chars: int = SEGMENT_CHARS,
-    progress: IO[str] | None = sys.stderr,
+    progress: IO[str] | None = None,
 ) -> Summary:
     """Repair ``sources`` into ``out``; see the module docstring. ``dask`` is the
     address of a ``dask.distributed`` scheduler; ``manifest`` defaults to
-    ``out/stichwort-manifest.json``."""
+    ``out/stichwort-manifest.json``; the progress line goes to ``progress``."""
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     return Batch(

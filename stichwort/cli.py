@@ -81,6 +81,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
         dask=args.dask,
         manifest=args.manifest,
         encoding=args.encoding,
+        progress=sys.stderr,
     )
     print(
         f"repaired {summary.done} files, {summary.skipped} up to date, {summary.failed} failed "
