@@ -591,6 +591,7 @@ class Batch:
                 file.gap = ""
             self._append(file, piece)
             gap = file.gaps.pop(file.written, "")
+            file.stats["chars"] = file.stats.get("chars", 0) + len(gap)  # the file's characters
             if file.gap is not None:
                 file.gap += gap
         else:
