@@ -479,6 +479,7 @@ class Batch:
                 self.window = TASKS_PER_WORKER * max(1, threads)
             return self.client.get_executor(pure=False)  # type: ignore[no-any-return]
         if self.jobs == 1:
+            init_worker()
             return InProcess()
         return _process_pool(self.jobs)
 
