@@ -46,7 +46,7 @@ from normalise.textio import MAX_INPUT_BYTES, InputError, atomic_write, read_byt
 
 FORMAT = "stichwort-batch/1"  # the "format" of the manifest
 MANIFEST = "stichwort-manifest.json"
-STREAM_BYTES = 8 * 2**20
+STREAM_BYTES = 4 * 2**20
 """Plain-text files larger than this are repaired in segments (see the module docstring)."""
 SUFFIXES = frozenset({".txt", ".xml", ".hocr", ".html", ".htm", ".xhtml"})
 """The files a directory contributes (named files and glob matches are taken as they are)."""
