@@ -26,7 +26,6 @@ import argparse
 import contextlib
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -57,42 +56,38 @@ def make_files(folder: Path, files: int, kb: float) -> int:
     return chars
 
 
-def tree_rss(process: psutil.Process) -> int:
-    """The RSS of a process and all its descendants, in bytes."""
+def sample(process: psutil.Process, cpu: dict[int, float]) -> int:
+    """The RSS of a process and all its descendants, in bytes; ``cpu`` keeps the last
+    CPU time (user + system) seen of each of them."""
     total = 0
     for p in [process, *process.children(recursive=True)]:
         with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
             total += p.memory_info().rss
+            times = p.cpu_times()
+            cpu[p.pid] = times.user + times.system
     return total
-
-
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def run(args: list[str]) -> tuple[float, float, int, dict[str, object]]:
     """Run ``stichwort repair`` with ``args``: wall seconds, CPU seconds of the command
-    and its workers, peak tree RSS, the manifest's totals."""
-    cpu = _children_cpu()
+    and its workers (sampled: the last 50 ms of each may be missed), peak tree RSS, the
+    manifest's totals."""
     started = time.perf_counter()
     child = subprocess.Popen([*STICHWORT, *args], cwd=ROOT, stderr=subprocess.PIPE, text=True)
     watched = psutil.Process(child.pid)
     peak = 0
+    cpu: dict[int, float] = {}
     while child.poll() is None:
-        try:
-            peak = max(peak, tree_rss(watched))
-        except psutil.NoSuchProcess:
-            break
+        with contextlib.suppress(psutil.NoSuchProcess):
+            peak = max(peak, sample(watched, cpu))
         time.sleep(0.05)
     _, err = child.communicate()
     seconds = time.perf_counter() - started
-    cpu = _children_cpu() - cpu
     if child.returncode != 0:
         raise SystemExit(f"stichwort repair {' '.join(args)} failed:\n{err}")
     out = Path(args[args.index("--out") + 1])
     totals = json.loads((out / "stichwort-manifest.json").read_text(encoding="utf-8"))["totals"]
-    return seconds, cpu, peak, totals
+    return seconds, sum(cpu.values()), peak, totals
 
 
 def load() -> str:

@@ -438,6 +438,21 @@ def _write_atomically(path: Path, data: bytes) -> None:
     os.replace(temporary, path)
 
 
+def _stop(executor: Executor, finished: bool) -> None:
+    """Shut the workers down; when the batch was interrupted, without waiting for the
+    tasks they are running (a process pool's workers are ended)."""
+    if finished:
+        executor.shutdown(wait=True)
+        return
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
+    try:
+        executor.shutdown(wait=False, cancel_futures=True)
+    except TypeError:  # a Dask client's executor cancels nothing
+        executor.shutdown(wait=False)
+
+
 class Batch:
     """One run of :func:`run_batch` (see there)."""
 
@@ -669,6 +684,7 @@ class Batch:
         self.out.mkdir(parents=True, exist_ok=True)
         self.journal = open(self.journal_file, "a", encoding="utf-8")  # noqa: SIM115
         executor = self._executor()
+        finished = False
         try:
             for file, task in self._tasks():
                 while len(self.pending) + self._waiting() >= self.window:
@@ -677,12 +693,11 @@ class Batch:
                 self.pending[executor.submit(run_task, task)] = (file, task.index)
             while self.pending:
                 executor = self._collect(executor)
+            finished = True
         finally:
+            _stop(executor, finished)
             if self.client is not None:
-                executor.shutdown(wait=True)
                 self.client.close()
-            else:
-                executor.shutdown(wait=True, cancel_futures=True)
             self.journal.close()
         self.summary.records = [self.records[s.rel] for s in self.sources]
         self.summary.seconds = time.perf_counter() - started

@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 from normalise.batch import (
@@ -268,3 +269,34 @@ def test_a_killed_batch_resumes_and_gives_the_same_outputs(root: Path, tmp_path:
     assert f"{finished} up to date" in again.stderr
     assert _tree(out) == _tree(reference)  # no temporary file left behind either
     assert not journal_path(out / MANIFEST).exists()
+
+
+def test_an_interrupted_batch_ends_its_workers_and_resumes(root: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    text = (root / "corpus" / "schwaighofer1927" / "raw.txt").read_text(encoding="utf-8")
+    for k in range(6):
+        (folder / f"part{k}.txt").write_text(text[k * 20_000 : (k + 1) * 20_000], "utf-8")
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "stichwort", "repair", str(folder), "--out", str(out)]
+    process = subprocess.Popen([*command, "--jobs", "2"], stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 300
+        while _journal_lines(out) < 1 and process.poll() is None:
+            assert time.monotonic() < deadline, "the batch wrote nothing in 300 s"
+            time.sleep(0.05)
+        workers = psutil.Process(process.pid).children(recursive=True)
+        assert workers
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=120) == 130
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+    _, alive = psutil.wait_procs(workers, timeout=30)
+    assert alive == []
+    finished = _journal_lines(out)
+    assert finished >= 1
+    again = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert again.returncode == 0, again.stderr
+    assert f"{finished} up to date" in again.stderr
