@@ -393,7 +393,6 @@ class _File:
     sha256: str
     output: Path
     streamed: bool
-    started: float = field(default_factory=time.perf_counter)
     submitted: int = 0
     in_flight: int = 0
     all_submitted: bool = False
