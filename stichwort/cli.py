@@ -39,12 +39,57 @@ def _user_errors() -> tuple[type[BaseException], ...]:
     return tuple(errors)
 
 
-def cmd_repair(args: argparse.Namespace) -> int:
-    from normalise.command import repair_command
+def _is_batch(args: argparse.Namespace) -> bool:
+    """Whether ``stichwort repair`` was given a batch (several inputs, a directory, a
+    pattern or ``--out``) rather than one file."""
+    if args.out is not None or len(args.inputs) > 1:
+        return True
+    path = Path(args.inputs[0])
+    return path.is_dir() or (not path.exists() and any(c in args.inputs[0] for c in "*?["))
 
-    return repair_command(
-        args.file, fmt=args.format, review=args.review, out=args.output, encoding=args.encoding
+
+def cmd_repair(args: argparse.Namespace) -> int:
+    if not _is_batch(args):
+        from normalise.command import repair_command
+
+        return repair_command(
+            Path(args.inputs[0]),
+            fmt=args.format,
+            review=args.review,
+            out=args.output,
+            encoding=args.encoding,
+        )
+    from normalise.batch import collect_inputs, run_batch
+    from normalise.textio import InputError
+
+    if args.out is None:
+        first = args.inputs[0]
+        what = "is a directory" if Path(first).is_dir() else "a pattern or several files"
+        raise InputError(f"{first}: {what}: a batch needs --out DIR")
+    if args.format != "text" or args.review or args.output is not None:
+        raise InputError(
+            "--format json, --review and --output are for one file; a batch "
+            "writes each file's reading text below --out DIR"
+        )
+    if args.jobs < 1:
+        raise InputError(f"--jobs {args.jobs}: needs at least 1")
+    sources = collect_inputs(args.inputs, args.out)
+    summary = run_batch(
+        sources,
+        args.out,
+        jobs=args.jobs,
+        dask=args.dask,
+        manifest=args.manifest,
+        encoding=args.encoding,
+        progress=sys.stderr,
     )
+    print(
+        f"repaired {summary.done} files, {summary.skipped} up to date, {summary.failed} failed "
+        f"({summary.chars:,} characters in {summary.seconds:.1f} s); manifest: "
+        f"{args.manifest or args.out / 'stichwort-manifest.json'}",
+        file=sys.stderr,
+    )
+    return 1 if summary.failed else 0
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
@@ -389,13 +434,37 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     p = add(
-        "repair", cmd_repair, "Repair an OCR text file automatically; print reading text or JSON."
+        "repair",
+        cmd_repair,
+        "Repair an OCR text file automatically; print reading text or JSON. Given "
+        "directories, patterns or several files and --out DIR, repair them all (resumable, "
+        "in parallel, with a manifest).",
     )
     p.add_argument(
-        "file",
+        "inputs",
+        nargs="+",
+        metavar="INPUT",
+        help="one text file: UTF-8, or UTF-8/16/32 with a byte order mark, or --encoding "
+        "(a regular file of at most 64 MB); or, with --out, files, directories (their "
+        ".txt/.xml/.hocr/.html files, recursively) and glob patterns ('scans/**/*.txt')",
+    )
+    p.add_argument(
+        "--out",
         type=Path,
-        help="text file: UTF-8, or UTF-8/16/32 with a byte order mark, or --encoding "
-        "(a regular file of at most 64 MB)",
+        help="batch: write each input's reading text to OUT/<its relative path>; files "
+        "whose output is up to date (same input checksum and engine) are skipped",
+    )
+    p.add_argument("--jobs", "-j", type=int, default=1, help="batch: worker processes (default 1)")
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="batch: run on the dask.distributed scheduler at ADDRESS (tcp://host:8786); "
+        "needs the extra stichwort[dask]",
+    )
+    p.add_argument(
+        "--manifest",
+        type=Path,
+        help="batch: the manifest JSON (default OUT/stichwort-manifest.json)",
     )
     p.add_argument(
         "--encoding",
