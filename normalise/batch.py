@@ -93,8 +93,17 @@ def _repair_text(data: bytes, name: str, encoding: str | None = None) -> tuple[b
 def repair_one(data: bytes, name: str, encoding: str | None = None) -> tuple[bytes, Stats]:
     """Repair one whole input file (its bytes; ``name`` for messages): the output's bytes
     and statistics (``chars``, ``edits`` by kind, ``proposals``, ...). Raises
-    :class:`~normalise.textio.InputError` for an input it cannot read."""
-    return _repair_text(data, name, encoding)
+    :class:`~normalise.textio.InputError` for an input it cannot read. PAGE XML, ALTO
+    and hOCR are repaired into their own format (:mod:`normalise.formats`)."""
+    from normalise.formats import detect, repair_document
+
+    fmt = detect(data, name)
+    if fmt == "text":
+        return _repair_text(data, name, encoding)
+    if encoding is not None:
+        raise InputError(f"{name}: --encoding is for plain text; {fmt} declares its own")
+    result = repair_document(data, name)
+    return result.output, {"format": result.fmt, **result.stats}
 
 
 def repair_segment(text: str, name: str, index: int) -> tuple[bytes, Stats]:

@@ -436,7 +436,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = add(
         "repair",
         cmd_repair,
-        "Repair an OCR text file automatically; print reading text or JSON. Given "
+        "Repair an OCR file automatically: plain text (print reading text or JSON) or "
+        "PAGE XML, ALTO or hOCR (write the repaired document in its own format). Given "
         "directories, patterns or several files and --out DIR, repair them all (resumable, "
         "in parallel, with a manifest).",
     )
@@ -444,14 +445,16 @@ def build_parser() -> argparse.ArgumentParser:
         "inputs",
         nargs="+",
         metavar="INPUT",
-        help="one text file: UTF-8, or UTF-8/16/32 with a byte order mark, or --encoding "
-        "(a regular file of at most 64 MB); or, with --out, files, directories (their "
+        help="one file: PAGE XML, ALTO, hOCR or text (UTF-8, or UTF-8/16/32 with a byte "
+        "order mark, or --encoding)"
+        " (a regular file of at most 64 MB); or, with --out, files, directories (their "
         ".txt/.xml/.hocr/.html files, recursively) and glob patterns ('scans/**/*.txt')",
     )
     p.add_argument(
         "--out",
         type=Path,
-        help="batch: write each input's reading text to OUT/<its relative path>; files "
+        help="batch: write each input's repair (reading text, or the repaired PAGE/ALTO/"
+        "hOCR document) to OUT/<its relative path>; files "
         "whose output is up to date (same input checksum and engine) are skipped",
     )
     p.add_argument("--jobs", "-j", type=int, default=1, help="batch: worker processes (default 1)")

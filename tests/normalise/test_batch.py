@@ -300,3 +300,25 @@ def test_an_interrupted_batch_ends_its_workers_and_resumes(root: Path, tmp_path:
     again = subprocess.run(command, capture_output=True, text=True, check=False)
     assert again.returncode == 0, again.stderr
     assert f"{finished} up to date" in again.stderr
+
+
+def test_layout_files_in_a_batch_are_repaired_into_their_own_format(
+    root: Path, tmp_path: Path
+) -> None:
+    """PAGE XML, ALTO and hOCR in a directory come out as ``stichwort repair FILE`` writes
+    them (their own format), and the manifest names the format of each."""
+    from normalise.formats import repair_document
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    names = ("page-2019.xml", "alto-v4.xml", "hocr.html")
+    for name in names:
+        (folder / name).write_bytes((root / "tests" / "data" / "ocr" / name).read_bytes())
+    out = tmp_path / "out"
+    summary = run_batch(collect_inputs([str(folder)], out), out, progress=None)
+    assert summary.failed == 0
+    records = _manifest(out)
+    for name in names:
+        expected = repair_document((folder / name).read_bytes(), name)
+        assert (out / name).read_bytes() == expected.output
+        assert records[name]["format"] == expected.fmt != "text"
