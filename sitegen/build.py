@@ -53,8 +53,9 @@ from sitegen.model_pages import (
     example_page,
 )
 from sitegen.rules_pages import claims_page, rules_index_page, rules_page
+from sitegen.slim import slim_site
 from sitegen.templating import theme_text
-from sitegen.text_page import game_page
+from sitegen.text_page import game_page, page_data, page_data_path
 
 __all__ = ["BuildLock", "SiteError", "build_site", "mkdocs_build", "mkdocs_config", "write_pages"]
 
@@ -101,7 +102,9 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
     put("index.md", "Home", home_page(edition))
     for doc, game in edition.games():
         path = game_page_path(doc, game)
-        put(path, edition.titles[path], game_page(edition, doc, game))
+        lazy: dict[str, dict[str, Any]] = {}
+        put(path, edition.titles[path], game_page(edition, doc, game, lazy))
+        (docs_dir / page_data_path(path)).write_text(page_data(lazy), encoding="utf-8")
     put("rules/index.md", "Overview", rules_index_page(edition))
     for game in sorted({r.game for r in edition.rules}):
         put(rules_page_path(game), game.capitalize(), rules_page(edition, game))
@@ -361,6 +364,7 @@ def build_site(
             status = mkdocs_build(config)
             if status != 0:
                 raise SiteError(f"mkdocs build --strict failed (exit {status}); nothing replaced")
+            slim_site(new_site)
             (new_site / SITE_MARKER).write_text("built by sitegen\n", encoding="utf-8")
             _swap(new_docs, docs_dir)
             _swap(new_site, site_dir)

@@ -8,6 +8,8 @@ notes, emendations, the apparatus, its TEI source and a "Cite this paragraph" bo
 
 from __future__ import annotations
 
+import json
+import posixpath
 from typing import Any
 
 from sitegen import cite
@@ -34,6 +36,8 @@ __all__ = [
     "block_html",
     "cite_html",
     "game_page",
+    "page_data",
+    "page_data_path",
     "paragraph_citation",
 ]
 
@@ -84,8 +88,9 @@ def _dated(text: str, date: str) -> list[tuple[str, bool]]:
     return pieces
 
 
-def cite_html(c: cite.Citation) -> Markup:
-    """The "Cite this paragraph" box: text, BibTeX, CSL-JSON and RIS (the theme adds copy buttons)."""
+def cite_html(c: cite.Citation, inner: bool = False) -> Markup:
+    """The "Cite this paragraph" box: text, BibTeX, CSL-JSON and RIS (the theme adds copy
+    buttons); with ``inner``, only the formats (the box's content after the permalink)."""
     day = c.accessed.isoformat()
     parts = f"{c.accessed.year},\n          {c.accessed.month},\n          {c.accessed.day}"
     formats = [
@@ -94,24 +99,37 @@ def cite_html(c: cite.Citation) -> Markup:
         ("CSL-JSON", _dated(cite.csl_json(c), parts), "parts"),
         ("RIS", _dated(cite.ris(c), day), "iso"),
     ]
+    if inner:
+        return _html().cite_formats(formats)
     return _html().cite(c.url, formats)
 
 
-def _apparatus(block: Block) -> Markup:
-    """The block's apparatus: every change as ``reading ] original — kind, who, cert``."""
+def _apparatus(block: Block, evidence: bool = True) -> Markup:
+    """The block's apparatus: every change as ``reading ] original — kind, who, cert``
+    (and its evidence, unless the page's script adds it when the apparatus is opened)."""
     repairs = [c for c in block.changes if c.is_repair]
     regs = [c for c in block.changes if not c.is_repair]
     summary = (
         f"Apparatus: {len(repairs)} repair{'s' * (len(repairs) != 1)}, "
         f"{len(regs)} normalisation{'s' * (len(regs) != 1)}"
     )
-    return _html().apparatus(summary, block.changes)
+    return _html().apparatus(summary, block.changes, evidence)
 
 
 def block_html(
-    edition: Edition, doc: TeiDocument, game: Section, block: Block, level: int
+    edition: Edition,
+    doc: TeiDocument,
+    game: Section,
+    block: Block,
+    level: int,
+    lazy: dict[str, dict[str, Any]] | None = None,
 ) -> Markup:
-    """The HTML of one paragraph or law (one line per part, no blank lines)."""
+    """The HTML of one paragraph or law (one line per part, no blank lines).
+
+    With ``lazy`` (the page's data, see :func:`page_data`), the diplomatic and raw
+    layers, the TEI source and the citation formats go there instead of into the page:
+    the page shows the reading text, and its script fetches the rest on demand.
+    """
     path = game_page_path(doc, game)
     citation = paragraph_citation(edition, doc, game, block)
     html = _html()
@@ -129,26 +147,44 @@ def block_html(
         aside.append(html.rules_line(Markup(", ").join(rule_link(edition, n, path) for n in names)))
     if cover is not None:
         aside.append(_formalisation(edition, cover, path))
+    entry: dict[str, Any] = {}
     if claims:
         aside.append(status_badge(claims, href(path, CLAIMS_PAGE, claims[0].id)))
-        aside.append(claim_items(edition, claims, path))
+        if lazy is None:
+            aside.append(claim_items(edition, claims, path))
+        else:
+            aside.append(html.lazy_box("sw-claims-box", "The claims and their quotes"))
+            entry["claims-box"] = str(claim_items(edition, claims, path))
     for note in block.notes:
         aside.append(html.note(note))
     for gap in block.gaps:
         aside.append(html.gap_note(gap))
     aside.append(emendations_html(edition, block, path))
-    aside.append(_apparatus(block))
-    if block.xml:
-        aside.append(html.tei_source(block.xml))
-    aside.append(cite_html(citation))
+    aside.append(_apparatus(block, evidence=lazy is None))
+    layers = [(layer, texts[layer]) for layer in LAYERS]
+    if lazy is None:
+        if block.xml:
+            aside.append(html.tei_source(block.xml))
+        aside.append(cite_html(citation))
+        buttons = _layer_buttons("Text layer of " + block.id, small=True)
+    else:
+        entry.update((layer, str(text or html.empty_text())) for layer, text in layers[1:])
+        entry["apparatus"] = {c.ref: str(html.evidence(c.evidence)) for c in block.changes if c.evidence}
+        if block.xml:
+            aside.append(html.lazy_box("sw-tei", "TEI XML"))
+            entry["tei"] = str(html.tei_code(block.xml))
+        aside.append(html.lazy_box("sw-cite", "Cite this paragraph"))
+        entry["cite"] = str(html.permalink(citation.url) + cite_html(citation, inner=True))
+        lazy[block.id] = entry
+        layers, buttons = layers[:1], Markup("")
     return html.block(
         block,
         "law" if block.kind == "item" else block.kind,
         min(max(level, 2), 6),
-        _layer_buttons("Text layer of " + block.id, small=True),
-        [(layer, texts[layer]) for layer in LAYERS],
+        buttons,
+        layers,
         Markup("").join(aside),
-        cite.plain(citation),
+        cite.plain(citation) if lazy is None else "",
     )
 
 
@@ -192,19 +228,25 @@ def _head(block: Block, level: int) -> dict[str, object]:
 
 
 def _section(
-    edition: Edition, doc: TeiDocument, game: Section, section: Section, level: int
+    edition: Edition,
+    doc: TeiDocument,
+    game: Section,
+    section: Section,
+    level: int,
+    lazy: dict[str, dict[str, Any]] | None = None,
 ) -> list[dict[str, object]]:
     """Headings and blocks of a section and its sub-sections, in document order."""
     out: list[dict[str, object]] = []
     first_head = True
     for member in section.members:
         if isinstance(member, Section):
-            out.extend(_section(edition, doc, game, member, level + 1))
+            out.extend(_section(edition, doc, game, member, level + 1, lazy))
         elif member.kind == "head":
             out.append(_head(member, level if first_head else level + 1))
             first_head = False
         else:
-            out.append({"kind": "block", "html": block_html(edition, doc, game, member, level + 1)})
+            html = block_html(edition, doc, game, member, level + 1, lazy)
+            out.append({"kind": "block", "html": html})
     return out
 
 
@@ -252,8 +294,31 @@ def _model_links(edition: Edition, path: str) -> list[tuple[str, str]]:
     return links
 
 
-def game_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
-    """Markdown of one game's page."""
+def page_data_path(path: str) -> str:
+    """The data file of a text page (``a/b.md`` -> ``a/b.data.js``)."""
+    return path.removesuffix(".md") + ".data.js"
+
+
+def page_data(lazy: dict[str, dict[str, Any]]) -> str:
+    """The data file of a text page: a script that hands the page's lazily shown parts
+    (per block, as HTML: ``diplomatic``, ``raw``, ``tei``, ``cite``, ``claims-box``, and
+    ``apparatus``: the evidence of each apparatus entry by its id) to the page's script.
+
+    A script rather than JSON, so that it loads from the file system too."""
+    return "window.swPageData(" + json.dumps(lazy, ensure_ascii=False, separators=(",", ":")) + ");\n"
+
+
+def game_page(
+    edition: Edition,
+    doc: TeiDocument,
+    game: Section,
+    lazy: dict[str, dict[str, Any]] | None = None,
+) -> str:
+    """Markdown of one game's page.
+
+    With ``lazy`` (an empty dict), the parts of the blocks that the page's script fetches
+    on demand are put there (write them with :func:`page_data` to :func:`page_data_path`).
+    """
     bibl = edition.bibl(doc.siglum)
     source = ", ".join(str(x) for x in (bibl.get("author", ""), bibl.get("date", "")) if x)
     source = source or doc.siglum
@@ -268,6 +333,7 @@ def game_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
         sum(c.passed for c in claims),
         href(path, "downloads.md"),
         _layer_buttons("Text layer of the whole page"),
+        posixpath.basename(page_data_path(path)) if lazy is not None else "",
         NOSCRIPT,
         LEGEND,
         _model_links(edition, path),
@@ -278,11 +344,11 @@ def game_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
     if heads and members and members[0] is heads[0]:
         rest = Section(game.id, game.type, game.n, game.urn, members[1:])
         parts = [_head(heads[0], 1), {"kind": "intro", "html": intro}]
-        parts += _section(edition, doc, game, rest, 2)
+        parts += _section(edition, doc, game, rest, 2, lazy)
     else:
         parts = [] if heads else [{"kind": "title", "title": game.title, "id": game.id}]
         parts.append({"kind": "intro", "html": intro})
-        parts += _section(edition, doc, game, game, 1)
+        parts += _section(edition, doc, game, game, 1, lazy)
     rows = [(b, c) for b in blocks for c in b.changes if c.cert == "low"]
     return page(
         "game.md",
@@ -296,4 +362,5 @@ def game_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
         },
         parts=parts,
         doubts=_html().doubts(rows) if rows else None,
+        light=lazy is not None,
     )
