@@ -132,24 +132,71 @@ def _blocks(css: str) -> list[tuple[str, str]]:
     return out
 
 
-def purge_css(css: str, classes: set[str], colors: dict[str, set[str]]) -> str:
-    """``css`` without the rules none of whose selectors can match (see the module)."""
+def _declarations(body: str) -> list[str]:
+    """The declarations of a rule body, split at top-level semicolons."""
+    out, depth, start, quote = [], 0, 0, ""
+    for k, ch in enumerate(body):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == ";" and depth == 0:
+            out.append(body[start:k])
+            start = k + 1
+    out.append(body[start:])
+    return [d for d in out if d.strip()]
+
+
+def purge_css(
+    css: str,
+    classes: set[str],
+    colors: dict[str, set[str]],
+    variables: set[str] | None = None,
+) -> str:
+    """``css`` without the rules none of whose selectors can match (see the module); with
+    ``variables`` (the custom properties read anywhere, ``--name``), without the
+    declarations of the other custom properties."""
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     out: list[str] = []
     for prelude, body in _blocks(css):
         if body == "\x00":
             out.append(prelude)
         elif prelude.startswith(("@media", "@supports", "@layer", "@container")):
-            inner = purge_css(body, classes, colors)
+            inner = purge_css(body, classes, colors, variables)
             if inner:
                 out.append(f"{prelude}{{{inner}}}")
         elif prelude.startswith("@"):
             out.append(f"{prelude}{{{body}}}")
         else:
             kept = [s for s in _split(prelude) if _can_match(s, classes, colors)]
-            if kept:
+            if variables is not None:
+                body = ";".join(
+                    d
+                    for d in _declarations(body)
+                    if not d.strip().startswith("--") or d.split(":", 1)[0].strip() in variables
+                )
+            if kept and body.strip():
                 out.append(f"{','.join(kept)}{{{body}}}")
     return "".join(out)
+
+
+_VAR = re.compile(rb"var\(\s*(--[\w-]+)")
+
+
+def read_variables(site: Path, css: str) -> set[str]:
+    """The custom properties read by ``css`` or by any stylesheet, script or page of
+    ``site`` other than the theme's main stylesheet (a property that only an unread
+    property reads is kept: harmless)."""
+    found = {m.decode() for m in _VAR.findall(css.encode())}
+    for path in site.rglob("*"):
+        theme_main = path.name == LIGHT_CSS or path.name.startswith("main.")
+        if path.suffix in (".css", ".js", ".html") and not theme_main:
+            found.update(m.decode() for m in _VAR.findall(path.read_bytes()))
+    return found
 
 
 def minify_html(html: str) -> str:
@@ -185,7 +232,9 @@ def slim_site(site: Path) -> dict[str, int]:
         for path in site.glob(pattern):
             text = path.read_text(encoding="utf-8")
             if path.name.startswith("main."):
-                _write(path.parent / LIGHT_CSS, purge_css(text, *light))
+                slim = purge_css(text, *light)
+                variables = read_variables(site, slim)
+                _write(path.parent / LIGHT_CSS, purge_css(slim, *light, variables))
             slim = purge_css(text, classes, colors)
             saved["css"] += len(text.encode()) - len(slim.encode())
             _write(path, slim)
