@@ -55,7 +55,15 @@ from sitegen.model_pages import (
 from sitegen.rules_pages import claims_page, rules_index_page, rules_page
 from sitegen.slim import slim_site
 from sitegen.templating import theme_text
-from sitegen.text_page import game_page, page_data, page_data_path
+from sitegen.text_page import (
+    chapter_sections,
+    contents_page,
+    game_page,
+    page_data,
+    page_data_path,
+    section_page_path,
+    section_title,
+)
 
 __all__ = ["BuildLock", "SiteError", "build_site", "mkdocs_build", "mkdocs_config", "write_pages"]
 
@@ -100,11 +108,21 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
     # the example pages link to the comparisons and back: written once both are known
     examples = {name: example_page(edition, name) for name in examples if examples[name]}
     put("index.md", "Home", home_page(edition))
+    chapters: dict[str, list[str]] = {}  # a long chapter's contents page -> its sections
     for doc, game in edition.games():
         path = game_page_path(doc, game)
-        lazy: dict[str, dict[str, Any]] = {}
-        put(path, edition.titles[path], game_page(edition, doc, game, lazy))
-        (docs_dir / page_data_path(path)).write_text(page_data(lazy), encoding="utf-8")
+        sections = chapter_sections(game)
+        if sections:
+            put(path, edition.titles[path], contents_page(edition, doc, game))
+            chapters[path] = []
+        for section in sections or [None]:
+            lazy: dict[str, dict[str, Any]] = {}
+            where = section_page_path(doc, game, section) if section else path
+            title = section_title(section) if section else edition.titles[path]
+            put(where, title, game_page(edition, doc, game, lazy, section))
+            (docs_dir / page_data_path(where)).write_text(page_data(lazy), encoding="utf-8")
+            if section:
+                chapters[path].append(where)
     put("rules/index.md", "Overview", rules_index_page(edition))
     for game in sorted({r.game for r in edition.rules}):
         put(rules_page_path(game), game.capitalize(), rules_page(edition, game))
@@ -128,10 +146,18 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
     put("principles.md", "Editorial principles", principles_page())
 
     # the theme prints navigation labels unescaped: they are escaped here
+    parts = {p for pages in chapters.values() for p in pages}
     texts = [
-        {theme_text(written[p]): p}
+        {
+            theme_text(written[p]): [
+                {"Contents": p},
+                *({theme_text(written[s]): s} for s in chapters[p]),
+            ]
+        }
+        if p in chapters
+        else {theme_text(written[p]): p}
         for p in written
-        if p not in _FIXED and not p.startswith(("rules/", "games/", "compare/"))
+        if p not in _FIXED and p not in parts and not p.startswith(("rules/", "games/", "compare/"))
     ]
     rules = [{theme_text(written[p]): p} for p in written if p.startswith("rules/")]
     deals = [{theme_text(written[p]): p} for p in written if p.startswith("games/")]

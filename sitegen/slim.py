@@ -58,9 +58,13 @@ def used_names(site: Path, light: bool = False) -> tuple[set[str], dict[str, set
 
 
 def light_pages(site: Path) -> list[Path]:
-    """The text pages that load the edition's script without the theme's bundle (they
-    name a data file, ``data-sw-data``)."""
-    return [p for p in site.rglob("*.html") if b"data-sw-data=" in p.read_bytes()]
+    """The pages that load the edition's script without the theme's bundle (the text
+    pages)."""
+    return [
+        p
+        for p in site.rglob("*.html")
+        if b"assets/stichwort.js" in (raw := p.read_bytes()) and b"javascripts/bundle." not in raw
+    ]
 
 
 def _can_match(selector: str, classes: set[str], colors: dict[str, set[str]]) -> bool:

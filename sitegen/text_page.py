@@ -34,11 +34,15 @@ __all__ = [
     "LAYER_HELP",
     "LAYER_NAMES",
     "block_html",
+    "chapter_sections",
     "cite_html",
+    "contents_page",
     "game_page",
     "page_data",
     "page_data_path",
     "paragraph_citation",
+    "section_page_path",
+    "section_title",
 ]
 
 LAYER_NAMES = {"reading": "Reading text", "diplomatic": "Diplomatic", "raw": "Raw OCR"}
@@ -62,10 +66,11 @@ def _layer_buttons(label: str, small: bool = False) -> Markup:
 
 
 def paragraph_citation(
-    edition: Edition, doc: TeiDocument, game: Section, block: Block
+    edition: Edition, doc: TeiDocument, game: Section, block: Block, path: str = ""
 ) -> cite.Citation:
-    """The citation data of one block of a game page."""
-    path = game_page_path(doc, game)
+    """The citation data of one block of a game page (``path``: the page that shows it,
+    when not the game's page: a section of a long chapter)."""
+    path = path or game_page_path(doc, game)
     return cite.Citation(
         bibl=edition.bibl(doc.siglum),
         paragraph=block.id,
@@ -123,15 +128,17 @@ def block_html(
     block: Block,
     level: int,
     lazy: dict[str, dict[str, Any]] | None = None,
+    path: str = "",
 ) -> Markup:
-    """The HTML of one paragraph or law (one line per part, no blank lines).
+    """The HTML of one paragraph or law (one line per part, no blank lines), for the
+    page ``path`` (default: the game's page).
 
     With ``lazy`` (the page's data, see :func:`page_data`), the diplomatic and raw
     layers, the TEI source and the citation formats go there instead of into the page:
     the page shows the reading text, and its script fetches the rest on demand.
     """
-    path = game_page_path(doc, game)
-    citation = paragraph_citation(edition, doc, game, block)
+    path = path or game_page_path(doc, game)
+    citation = paragraph_citation(edition, doc, game, block, path)
     html = _html()
     claims = edition.claims_for(block.id)
     texts = dict(block.layers)
@@ -169,7 +176,9 @@ def block_html(
         buttons = _layer_buttons("Text layer of " + block.id, small=True)
     else:
         entry.update((layer, str(text or html.empty_text())) for layer, text in layers[1:])
-        entry["apparatus"] = {c.ref: str(html.evidence(c.evidence)) for c in block.changes if c.evidence}
+        entry["apparatus"] = {
+            c.ref: str(html.evidence(c.evidence)) for c in block.changes if c.evidence
+        }
         if block.xml:
             aside.append(html.lazy_box("sw-tei", "TEI XML"))
             entry["tei"] = str(html.tei_code(block.xml))
@@ -234,18 +243,19 @@ def _section(
     section: Section,
     level: int,
     lazy: dict[str, dict[str, Any]] | None = None,
+    path: str = "",
 ) -> list[dict[str, object]]:
     """Headings and blocks of a section and its sub-sections, in document order."""
     out: list[dict[str, object]] = []
     first_head = True
     for member in section.members:
         if isinstance(member, Section):
-            out.extend(_section(edition, doc, game, member, level + 1, lazy))
+            out.extend(_section(edition, doc, game, member, level + 1, lazy, path))
         elif member.kind == "head":
             out.append(_head(member, level if first_head else level + 1))
             first_head = False
         else:
-            html = block_html(edition, doc, game, member, level + 1, lazy)
+            html = block_html(edition, doc, game, member, level + 1, lazy, path)
             out.append({"kind": "block", "html": html})
     return out
 
@@ -305,7 +315,104 @@ def page_data(lazy: dict[str, dict[str, Any]]) -> str:
     ``apparatus``: the evidence of each apparatus entry by its id) to the page's script.
 
     A script rather than JSON, so that it loads from the file system too."""
-    return "window.swPageData(" + json.dumps(lazy, ensure_ascii=False, separators=(",", ":")) + ");\n"
+    return (
+        "window.swPageData(" + json.dumps(lazy, ensure_ascii=False, separators=(",", ":")) + ");\n"
+    )
+
+
+SPLIT_BLOCKS = 60
+"""A chapter with more blocks than this (and sections) is shown one section per page."""
+
+
+def chapter_sections(game: Section) -> list[Section]:
+    """The sections a long chapter is split into, one page each (empty: one page)."""
+    sections = [m for m in game.members if isinstance(m, Section)]
+    if len(game.blocks()) <= SPLIT_BLOCKS or len(sections) < 2:
+        return []
+    if any(isinstance(m, Block) and m.kind != "head" for m in game.members):
+        return []  # blocks between the sections would have no page
+    return sections
+
+
+def section_page_path(doc: TeiDocument, game: Section, section: Section) -> str:
+    """Markdown path of a section of a long chapter: ``<siglum>/<game>/<section>.md``
+    (the last part of the section's id)."""
+    return (
+        game_page_path(doc, game).removesuffix(".md") + "/" + section.id.rsplit(".", 1)[-1] + ".md"
+    )
+
+
+def section_title(section: Section) -> str:
+    """A section's title: its head, else the last part of its id, capitalised."""
+    return section.label if section.heads else section.id.rsplit(".", 1)[-1].capitalize()
+
+
+def _source(edition: Edition, doc: TeiDocument) -> tuple[dict[str, Any], str]:
+    bibl = edition.bibl(doc.siglum)
+    source = ", ".join(str(x) for x in (bibl.get("author", ""), bibl.get("date", "")) if x)
+    return bibl, source or doc.siglum
+
+
+def _citation_meta(bibl: dict[str, Any], doc: TeiDocument) -> dict[str, str]:
+    return {
+        "title": str(bibl.get("title", doc.title)),
+        "author": str(bibl.get("author", "")),
+        "date": str(bibl.get("date", "")),
+        "publisher": str(bibl.get("publisher", "")),
+    }
+
+
+def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
+    """Markdown of the contents page of a long chapter: its sections, each with its
+    paragraphs. Each paragraph's entry carries the paragraph's id, so that an address
+    ``chapter.html#id`` still finds it: the page's script follows the entry to the
+    section's page."""
+    bibl, source = _source(edition, doc)
+    path = game_page_path(doc, game)
+    sections = []
+    for section in chapter_sections(game):
+        target = section_page_path(doc, game, section)
+        blocks = section.blocks()
+        pages = [b.page for b in blocks if b.page]
+        span = ""
+        if pages:
+            first, last = pages[0].split("–")[0], pages[-1].split("–")[-1]
+            span = f"p. {first}" if first == last else f"pp. {first}–{last}"
+        paragraphs = [
+            (b.id, href(path, target, b.id), b.n or b.id.rsplit(".", 1)[-1])
+            for b in blocks
+            if b.kind != "head"
+        ]
+        sections.append((section.id, section_title(section), href(path, target), span, paragraphs))
+    heads = game.heads
+    parts: list[dict[str, object]] = (
+        [_head(heads[0], 1)] if heads else [{"kind": "title", "title": game.title, "id": game.id}]
+    )
+    intro = _html().pageinfo(
+        href(path, "index.md", "source-" + doc.siglum),
+        source,
+        len(game.blocks()),
+        sum(len(edition.claims_for(b.id)) for b in game.blocks()),
+        sum(c.passed for b in game.blocks() for c in edition.claims_for(b.id)),
+        href(path, "downloads.md"),
+        "",
+        "",
+        "",
+        "",
+        _model_links(edition, path),
+        None,
+    )
+    parts.append({"kind": "intro", "html": intro})
+    parts.append({"kind": "intro", "html": _html().contents(sections)})
+    return page(
+        "game.md",
+        title=f"{game.title} — {source}",
+        description=f"{game.title}: contents of the chapter in {source}",
+        citation=_citation_meta(bibl, doc),
+        parts=parts,
+        doubts=None,
+        light=True,
+    )
 
 
 def game_page(
@@ -313,18 +420,39 @@ def game_page(
     doc: TeiDocument,
     game: Section,
     lazy: dict[str, dict[str, Any]] | None = None,
+    section: Section | None = None,
 ) -> str:
-    """Markdown of one game's page.
+    """Markdown of one game's page, or of one ``section`` of a long chapter
+    (:func:`chapter_sections`), with links to the chapter's contents and the sections
+    before and after it.
 
     With ``lazy`` (an empty dict), the parts of the blocks that the page's script fetches
     on demand are put there (write them with :func:`page_data` to :func:`page_data_path`).
     """
-    bibl = edition.bibl(doc.siglum)
-    source = ", ".join(str(x) for x in (bibl.get("author", ""), bibl.get("date", "")) if x)
-    source = source or doc.siglum
-    blocks = game.blocks()
+    bibl, source = _source(edition, doc)
+    shown = section or game
+    blocks = shown.blocks()
     claims = [c for b in blocks for c in edition.claims_for(b.id)]
-    path = game_page_path(doc, game)
+    path = section_page_path(doc, game, section) if section else game_page_path(doc, game)
+    links = _model_links(edition, game_page_path(doc, game))
+    if section is not None:
+        chapter = game_page_path(doc, game)
+        links = [(f"{game.label}: contents", href(path, chapter))]
+        siblings = chapter_sections(game)
+        k = next(i for i, s in enumerate(siblings) if s is section)
+        if k > 0:
+            before = siblings[k - 1]
+            links.append(
+                (
+                    f"Previous: {section_title(before)}",
+                    href(path, section_page_path(doc, game, before)),
+                )
+            )
+        if k + 1 < len(siblings):
+            after = siblings[k + 1]
+            links.append(
+                (f"Next: {section_title(after)}", href(path, section_page_path(doc, game, after)))
+            )
     intro = _html().pageinfo(
         href(path, "index.md", "source-" + doc.siglum),
         source,
@@ -336,30 +464,27 @@ def game_page(
         posixpath.basename(page_data_path(path)) if lazy is not None else "",
         NOSCRIPT,
         LEGEND,
-        _model_links(edition, path),
+        links,
         FRAGMENT_NOTE if game.type == "game-fragment" else None,
     )
-    members = list(game.members)
-    heads = game.heads
+    members = list(shown.members)
+    heads = shown.heads
+    title = section_title(section) if section else game.title
     if heads and members and members[0] is heads[0]:
-        rest = Section(game.id, game.type, game.n, game.urn, members[1:])
+        rest = Section(shown.id, shown.type, shown.n, shown.urn, members[1:])
         parts = [_head(heads[0], 1), {"kind": "intro", "html": intro}]
-        parts += _section(edition, doc, game, rest, 2, lazy)
+        parts += _section(edition, doc, game, rest, 2, lazy, path)
     else:
-        parts = [] if heads else [{"kind": "title", "title": game.title, "id": game.id}]
+        parts = [] if heads else [{"kind": "title", "title": title, "id": shown.id}]
         parts.append({"kind": "intro", "html": intro})
-        parts += _section(edition, doc, game, game, 1, lazy)
+        parts += _section(edition, doc, game, shown, 1, lazy, path)
     rows = [(b, c) for b in blocks for c in b.changes if c.cert == "low"]
+    full = f"{title} ({game.label})" if section else title
     return page(
         "game.md",
-        title=f"{game.title} — {source}",
-        description=f"{game.title}: text of {source}, with repairs, rules and citations",
-        citation={
-            "title": str(bibl.get("title", doc.title)),
-            "author": str(bibl.get("author", "")),
-            "date": str(bibl.get("date", "")),
-            "publisher": str(bibl.get("publisher", "")),
-        },
+        title=f"{full} — {source}",
+        description=f"{full}: text of {source}, with repairs, rules and citations",
+        citation=_citation_meta(bibl, doc),
         parts=parts,
         doubts=_html().doubts(rows) if rows else None,
         light=lazy is not None,

@@ -7,7 +7,6 @@ import io
 import re
 
 import pytest
-from playwright.sync_api import sync_playwright
 from pypdf import PdfReader
 
 from tests.conftest import built

@@ -169,7 +169,17 @@
     });
   }
 
+  /* An old address of a paragraph of a long chapter (chapter.html#id) lands on the
+     chapter's contents, whose entry for the paragraph links to its section's page. */
+  function followMoved() {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    var entry = id && document.getElementById(id);
+    if (entry && entry.hasAttribute("data-sw-moved")) { window.location.replace(entry.href); }
+  }
+
   function init() {
+    followMoved();
+    window.addEventListener("hashchange", followMoved);
     var page = document.querySelector(".sw-pageinfo .sw-layer-switch");
     if (page && document.querySelector("[data-sw-data]")) {
       /* each paragraph's own switch, made from the page's */
