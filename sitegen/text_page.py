@@ -41,6 +41,7 @@ __all__ = [
     "page_data",
     "page_data_path",
     "paragraph_citation",
+    "place_sections",
     "section_page_path",
     "section_title",
 ]
@@ -340,6 +341,18 @@ def section_page_path(doc: TeiDocument, game: Section, section: Section) -> str:
     return (
         game_page_path(doc, game).removesuffix(".md") + "/" + section.id.rsplit(".", 1)[-1] + ".md"
     )
+
+
+def place_sections(edition: Edition) -> None:
+    """Point ``edition.pages`` and ``edition.sections`` at the section pages of the long
+    chapters, so that links to their paragraphs go straight to them (the chapter's
+    contents page still resolves the old addresses)."""
+    for doc, game in edition.games():
+        for section in chapter_sections(game):
+            where = section_page_path(doc, game, section)
+            edition.sections[section.id] = where
+            for block in section.blocks():
+                edition.pages[block.id] = where
 
 
 def section_title(section: Section) -> str:

@@ -153,13 +153,14 @@ def test_reading_layers_repairs_rules_and_claims(server: str, browser) -> None:
 
     # a repair: original on keyboard focus and on hover, described for screen readers
     mark = block.locator(".sw-layer--reading .sw-corr").first
-    tip = mark.get_attribute("data-tip") or ""
-    original = tip.split(": ", 1)[1].split(" · ")[0]
-    assert original and (" · automatic · " in tip or " · editor · " in tip)
     assert mark.get_attribute("tabindex") == "0"
     after = "e => { const s = getComputedStyle(e, '::after'); return [s.display, s.content]; }"
     assert mark.evaluate(after)[0] == "none"
     mark.focus()
+    # the tooltip is made from the apparatus entry when the mark is first focused
+    tip = mark.get_attribute("data-tip") or ""
+    original = tip.split(": ", 1)[1].split(" · ")[0]
+    assert original and (" · automatic · " in tip or " · editor · " in tip)
     display, content = mark.evaluate(after)
     assert display == "block" and original in content
     described = page.locator(f'[id="{mark.get_attribute("aria-describedby")}"]')

@@ -177,7 +177,22 @@
     if (entry && entry.hasAttribute("data-sw-moved")) { window.location.replace(entry.href); }
   }
 
+  /* The tooltip of a mark, made from its apparatus entry ("reading ] original — kind,
+     who, cert c."): "kind: original · who · cert c", when first hovered or focused. */
+  function tip(event) {
+    var mark = event.target.closest ? event.target.closest(".sw-mark[aria-describedby]:not([data-tip])") : null;
+    var entry = mark ? document.getElementById(mark.getAttribute("aria-describedby")) : null;
+    if (!entry || !entry.classList.contains("sw-app")) { return; }
+    var original = entry.querySelector(".sw-app__orig");
+    var parts = /\u2014 (.+?), (automatic|editor), cert (\w+)/.exec(entry.textContent);
+    if (original && parts) {
+      mark.setAttribute("data-tip", parts[1] + ": " + original.textContent + " \u00b7 " + parts[2] + " \u00b7 cert " + parts[3]);
+    }
+  }
+
   function init() {
+    document.addEventListener("mouseover", tip, true);
+    document.addEventListener("focusin", tip, true);
     followMoved();
     window.addEventListener("hashchange", followMoved);
     var page = document.querySelector(".sw-pageinfo .sw-layer-switch");
