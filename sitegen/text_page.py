@@ -391,12 +391,23 @@ def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
         if pages:
             first, last = pages[0].split("–")[0], pages[-1].split("–")[-1]
             span = f"p. {first}" if first == last else f"pp. {first}–{last}"
+        heads = section.heads
         paragraphs = [
             (b.id, href(path, target, b.id), b.n or b.id.rsplit(".", 1)[-1])
             for b in blocks
-            if b.kind != "head"
+            if not heads or b is not heads[0]
         ]
-        sections.append((section.id, section_title(section), href(path, target), span, paragraphs))
+        title_id = heads[0].id if heads else ""  # the section's title stands for its head
+        sections.append(
+            (
+                section.id,
+                section_title(section),
+                href(path, target, title_id),
+                title_id,
+                span,
+                paragraphs,
+            )
+        )
     heads = game.heads
     parts: list[dict[str, object]] = (
         [_head(heads[0], 1)] if heads else [{"kind": "title", "title": game.title, "id": game.id}]
