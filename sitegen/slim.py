@@ -8,7 +8,7 @@ site's scripts (which add classes at run time), and every ``data-md-color-*`` va
 requires occurs in a page. Rules inside ``@media`` and ``@supports`` are judged one by
 one; other at-rules (fonts, keyframes) are kept. The edition's own stylesheets are left
 as they are. The light text pages, which do not load the theme's bundle, get a
-stylesheet of their own, purged for them alone.
+stylesheet of their own, purged for them alone (their link is rewritten to it).
 
 HTML is shortened by dropping the white space that starts a line, outside ``<pre>``,
 ``<textarea>`` and ``<script>``; the text a reader sees is the same, since a browser
@@ -34,8 +34,13 @@ _JS_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_-]*")
 _SEL_CLASS = re.compile(r"\.(-?[_a-zA-Z][_a-zA-Z0-9-]*)")
 _SEL_COLOR = re.compile(r"\[(data-md-color-[a-z]+)=[\"']?([^\]\"']*)[\"']?\]")
 _GROUP = re.compile(r":(is|where|matches|-webkit-any|-moz-any|has|not)\(([^()]*)\)")
+_NEVER = "_no-such-class_"
+"""Stands for a group of alternatives none of which can match."""
 _KEEP_BLOCK = re.compile(r"(<(pre|textarea|script)\b.*?</\2>)", re.S | re.I)
 _INDENT = re.compile(r"\n[ \t]+")
+_MAIN_CSS = re.compile(
+    r'(<link rel="stylesheet" href="[^"]*assets/stylesheets/)main\.[0-9a-f]+\.min\.css(")'
+)
 
 
 def used_names(site: Path, light: bool = False) -> tuple[set[str], dict[str, set[str]]]:
@@ -71,7 +76,7 @@ def _can_match(selector: str, classes: set[str], colors: dict[str, set[str]]) ->
     """Whether one complex selector may match an element of the site."""
 
     def simple(part: str) -> bool:
-        if any(c not in classes for c in _SEL_CLASS.findall(part)):
+        if any(c not in classes or c == _NEVER for c in _SEL_CLASS.findall(part)):
             return False
         return all(value in colors.get(attr, set()) for attr, value in _SEL_COLOR.findall(part))
 
@@ -79,7 +84,7 @@ def _can_match(selector: str, classes: set[str], colors: dict[str, set[str]]) ->
         if match.group(1) == "not":  # a negation never requires a class
             return ""
         alternatives = _split(match.group(2))
-        return "" if any(simple(a) for a in alternatives) else ".\x00"  # \x00: no class
+        return "" if any(simple(a) for a in alternatives) else f".{_NEVER}"
 
     previous = None
     while previous != selector:
@@ -242,11 +247,14 @@ def slim_site(site: Path) -> dict[str, int]:
             slim = purge_css(text, classes, colors)
             saved["css"] += len(text.encode()) - len(slim.encode())
             _write(path, slim)
+    lighter = set(light_pages(site))
     for page in site.rglob("*.html"):
         if page.relative_to(site).parts[0] == "dts":
             continue
         text = page.read_text(encoding="utf-8")
         slim = minify_html(text)
+        if page in lighter:  # the theme's stylesheet purged for the light pages
+            slim = _MAIN_CSS.sub(rf"\1{LIGHT_CSS}\2", slim)
         if slim != text:
             saved["html"] += len(text.encode()) - len(slim.encode())
             _write(page, slim)

@@ -278,8 +278,9 @@ LEGEND = Markup(
 
 NOSCRIPT = Markup(
     '<noscript><p class="sw-noscript">Without JavaScript you see the reading text; every '
-    "change against the OCR is listed in each paragraph's apparatus. The layer switch, copy "
-    "buttons and today's date in citations need JavaScript.</p></noscript>"
+    "change against the OCR is listed in each paragraph's apparatus, with the rules and the "
+    "status of the claims. The diplomatic and raw layers, the quotes of the claims, the TEI "
+    "source and the citations are loaded by JavaScript when asked for.</p></noscript>"
 )
 
 
