@@ -3,8 +3,9 @@
 ``build_site(build, build/docs)`` reads ``build/tei/*.xml``, ``build/claims.json``,
 ``build/vectors/``, the rule registry, ``corpus/*/meta.toml`` and
 ``corpus/glossary.toml``; writes the pages into ``build/docs`` (plus ``.nav.json``,
-which ``site/hooks.py`` turns into the navigation) and runs
-``mkdocs build --strict`` into ``build/site``.
+which ``site/hooks.py`` turns into the navigation, and beside each text page its data
+file, :func:`sitegen.text_page.page_data`), runs ``mkdocs build --strict`` into
+``build/site`` and lightens the site (:mod:`sitegen.slim`).
 
 A build is atomic: pages and site are made in temporary directories next to their
 targets and renamed into place only when everything succeeded, so a failed or killed

@@ -4,6 +4,13 @@ A block carries its permalink, printed page and URN, the three text layers (read
 visible by default, the others hidden by CSS until the reader switches), the rules that
 implement it, its claims with their status (quotes highlighted in the text), editorial
 notes, emendations, the apparatus, its TEI source and a "Cite this paragraph" box.
+
+The built pages are light: the page holds the reading text, the rules, the claims'
+status, the notes and the apparatus; the diplomatic and raw layers, the claims with
+their quotes, the evidence of the apparatus entries, the TEI source and the citation
+formats go into the page's data file (``<page>.data.js``), which the page's script
+loads when a reader asks for one of them. A long chapter (more than
+:data:`SPLIT_BLOCKS` blocks, in sections) gets one page per section and a contents page.
 """
 
 from __future__ import annotations
@@ -135,8 +142,9 @@ def block_html(
     page ``path`` (default: the game's page).
 
     With ``lazy`` (the page's data, see :func:`page_data`), the diplomatic and raw
-    layers, the TEI source and the citation formats go there instead of into the page:
-    the page shows the reading text, and its script fetches the rest on demand.
+    layers, the claims with their quotes, the apparatus' evidence, the TEI source and
+    the citation formats go there instead of into the page: the page shows the reading
+    text, and its script fetches the rest on demand.
     """
     path = path or game_page_path(doc, game)
     citation = paragraph_citation(edition, doc, game, block, path)
