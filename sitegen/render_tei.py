@@ -12,9 +12,9 @@ These are the layers of ``tei.layers`` (``stichwort text``), with markup added.
 
 Every ``<sic>/<corr>`` (a repair) and every ``<orig>/<reg>`` that is more than a long s,
 a ligature, a line-end hyphen or spacing is marked in the reading and diplomatic layers:
-a focusable ``<span>`` whose ``data-tip`` names the original, who made the change
-(automatic repair or editor) and its certainty, and whose ``aria-describedby`` points
-at the paragraph's apparatus entry. Printed pages come from the preceding ``<pb/>``.
+a focusable ``<span>`` whose ``aria-describedby`` points at the paragraph's apparatus
+entry, which names the original, who made the change (automatic repair or editor) and
+its certainty (the page's script shows the same as the mark's tooltip: :attr:`Change.tip`). Printed pages come from the preceding ``<pb/>``.
 """
 
 from __future__ import annotations
@@ -152,7 +152,8 @@ class Change:
 
     @property
     def tip(self) -> str:
-        """Tooltip of the mark, e.g. ``OCR: Spiet · automatic · cert high``."""
+        """Tooltip of the mark, e.g. ``OCR: Spiet · automatic · cert high`` (made in the
+        browser from the apparatus entry; the raw layer's marks carry theirs)."""
         return f"{self.label}: {self.original or '(nothing)'} · {self.resp} · cert {self.cert}"
 
 
@@ -531,7 +532,7 @@ class _Renderer:
             classes.append("sw-doubt")
         if not inner.strip():
             classes.append("sw-empty")
-        return html.mark(" ".join(classes), change.tip, change.ref, inner)
+        return html.mark(" ".join(classes), change.ref, inner)
 
 
 def _ptype(ana: str) -> str:

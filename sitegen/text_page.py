@@ -4,10 +4,19 @@ A block carries its permalink, printed page and URN, the three text layers (read
 visible by default, the others hidden by CSS until the reader switches), the rules that
 implement it, its claims with their status (quotes highlighted in the text), editorial
 notes, emendations, the apparatus, its TEI source and a "Cite this paragraph" box.
+
+The built pages are light: the page holds the reading text, the rules, the claims'
+status, the notes and the apparatus; the diplomatic and raw layers, the claims with
+their quotes, the evidence of the apparatus entries, the TEI source and the citation
+formats go into the page's data file (``<page>.data.js``), which the page's script
+loads when a reader asks for one of them. A long chapter (more than
+:data:`SPLIT_BLOCKS` blocks, in sections) gets one page per section and a contents page.
 """
 
 from __future__ import annotations
 
+import json
+import posixpath
 from typing import Any
 
 from sitegen import cite
@@ -34,10 +43,17 @@ __all__ = [
     "LAYER_NAMES",
     "block_html",
     "chapter_citation",
+    "chapter_sections",
     "cite_html",
+    "contents_page",
     "dts_links",
     "game_page",
+    "page_data",
+    "page_data_path",
     "paragraph_citation",
+    "place_sections",
+    "section_page_path",
+    "section_title",
 ]
 
 LAYER_NAMES = {"reading": "Reading text", "diplomatic": "Diplomatic", "raw": "Raw OCR"}
@@ -61,10 +77,11 @@ def _layer_buttons(label: str, small: bool = False) -> Markup:
 
 
 def paragraph_citation(
-    edition: Edition, doc: TeiDocument, game: Section, block: Block
+    edition: Edition, doc: TeiDocument, game: Section, block: Block, path: str = ""
 ) -> cite.Citation:
-    """The citation data of one block of a game page."""
-    path = game_page_path(doc, game)
+    """The citation data of one block of a game page (``path``: the page that shows it,
+    when not the game's page: a section of a long chapter)."""
+    path = path or game_page_path(doc, game)
     return cite.Citation(
         bibl=edition.bibl(doc.siglum),
         paragraph=block.id,
@@ -131,10 +148,16 @@ def dts_links(
     ]
 
 
-def cite_html(c: cite.Citation, permalink: tuple[str, str], dts: list[tuple[str, str]]) -> Markup:
+def cite_html(
+    c: cite.Citation,
+    permalink: tuple[str, str],
+    dts: list[tuple[str, str]],
+    inner: bool = False,
+) -> Markup:
     """The "Cite this paragraph" box: the permalink (link and text: ``c.url``, or relative
     without a base URL), text, BibTeX, CSL-JSON and RIS (the theme adds copy buttons),
-    links to the DTS API, and a COinS span for reference managers."""
+    links to the DTS API, and a COinS span for reference managers; with ``inner``, only
+    the box's content (the page's data file holds it, the COinS span stays in the page)."""
     day = c.accessed.isoformat()
     parts = f"{c.accessed.year},\n          {c.accessed.month},\n          {c.accessed.day}"
     formats = [
@@ -143,26 +166,43 @@ def cite_html(c: cite.Citation, permalink: tuple[str, str], dts: list[tuple[str,
         ("CSL-JSON", _dated(cite.csl_json(c), parts), "parts"),
         ("RIS", _dated(cite.ris(c), day), "iso"),
     ]
-    return _html().cite(permalink[0], permalink[1], formats, dts, cite.coins(c))
+    html = _html()
+    if inner:
+        return html.permalink(*permalink) + html.cite_formats(formats, dts)
+    return html.cite(permalink[0], permalink[1], formats, dts, cite.coins(c))
 
 
-def _apparatus(block: Block) -> Markup:
-    """The block's apparatus: every change as ``reading ] original — kind, who, cert``."""
+def _apparatus(block: Block, evidence: bool = True) -> Markup:
+    """The block's apparatus: every change as ``reading ] original — kind, who, cert``
+    (and its evidence, unless the page's script adds it when the apparatus is opened)."""
     repairs = [c for c in block.changes if c.is_repair]
     regs = [c for c in block.changes if not c.is_repair]
     summary = (
         f"Apparatus: {len(repairs)} repair{'s' * (len(repairs) != 1)}, "
         f"{len(regs)} normalisation{'s' * (len(regs) != 1)}"
     )
-    return _html().apparatus(summary, block.changes)
+    return _html().apparatus(summary, block.changes, evidence)
 
 
 def block_html(
-    edition: Edition, doc: TeiDocument, game: Section, block: Block, level: int
+    edition: Edition,
+    doc: TeiDocument,
+    game: Section,
+    block: Block,
+    level: int,
+    lazy: dict[str, dict[str, Any]] | None = None,
+    path: str = "",
 ) -> Markup:
-    """The HTML of one paragraph or law (one line per part, no blank lines)."""
-    path = game_page_path(doc, game)
-    citation = paragraph_citation(edition, doc, game, block)
+    """The HTML of one paragraph or law (one line per part, no blank lines), for the
+    page ``path`` (default: the game's page).
+
+    With ``lazy`` (the page's data, see :func:`page_data`), the diplomatic and raw
+    layers, the claims with their quotes, the apparatus' evidence, the TEI source and
+    the citation formats go there instead of into the page: the page shows the reading
+    text, and its script fetches the rest on demand.
+    """
+    path = path or game_page_path(doc, game)
+    citation = paragraph_citation(edition, doc, game, block, path)
     html = _html()
     claims = edition.claims_for(block.id)
     texts = dict(block.layers)
@@ -178,31 +218,53 @@ def block_html(
         aside.append(html.rules_line(Markup(", ").join(rule_link(edition, n, path) for n in names)))
     if cover is not None:
         aside.append(_formalisation(edition, cover, path))
+    entry: dict[str, Any] = {}
     if claims:
         aside.append(status_badge(claims, href(path, CLAIMS_PAGE, claims[0].id)))
-        aside.append(claim_items(edition, claims, path))
+        if lazy is None:
+            aside.append(claim_items(edition, claims, path))
+        else:
+            aside.append(html.lazy_box("sw-claims-box", "The claims and their quotes"))
+            entry["claims-box"] = str(claim_items(edition, claims, path))
     for note in block.notes:
         aside.append(html.note(note))
     for gap in block.gaps:
         aside.append(html.gap_note(gap))
     aside.append(emendations_html(edition, block, path))
-    aside.append(_apparatus(block))
-    if block.xml:
-        aside.append(html.tei_source(block.xml))
+    aside.append(_apparatus(block, evidence=lazy is None))
     permalink = (
         (citation.url, citation.url)
         if citation.url
         else (href(path, path, block.id), f"{page_url(path)}#{block.id}")
     )
-    aside.append(cite_html(citation, permalink, dts_links(edition, path, doc.siglum, block.urn)))
+    dts = dts_links(edition, path, doc.siglum, block.urn)
+    layers = [(layer, texts[layer]) for layer in LAYERS]
+    if lazy is None:
+        if block.xml:
+            aside.append(html.tei_source(block.xml))
+        aside.append(cite_html(citation, permalink, dts))
+        buttons = _layer_buttons("Text layer of " + block.id, small=True)
+    else:
+        entry.update((layer, str(text or html.empty_text())) for layer, text in layers[1:])
+        entry["apparatus"] = {
+            c.ref: str(html.evidence(c.evidence)) for c in block.changes if c.evidence
+        }
+        if block.xml:
+            aside.append(html.lazy_box("sw-tei", "TEI XML"))
+            entry["tei"] = str(html.tei_code(block.xml))
+        aside.append(html.lazy_box("sw-cite", "Cite this paragraph"))
+        aside.append(html.coins_span(cite.coins(citation)))
+        entry["cite"] = str(cite_html(citation, permalink, dts, inner=True))
+        lazy[block.id] = entry
+        layers, buttons = layers[:1], Markup("")
     return html.block(
         block,
         "law" if block.kind == "item" else block.kind,
         min(max(level, 2), 6),
-        _layer_buttons("Text layer of " + block.id, small=True),
-        [(layer, texts[layer]) for layer in LAYERS],
+        buttons,
+        layers,
         Markup("").join(aside),
-        cite.plain(citation),
+        cite.plain(citation) if lazy is None else "",
     )
 
 
@@ -246,19 +308,26 @@ def _head(block: Block, level: int) -> dict[str, object]:
 
 
 def _section(
-    edition: Edition, doc: TeiDocument, game: Section, section: Section, level: int
+    edition: Edition,
+    doc: TeiDocument,
+    game: Section,
+    section: Section,
+    level: int,
+    lazy: dict[str, dict[str, Any]] | None = None,
+    path: str = "",
 ) -> list[dict[str, object]]:
     """Headings and blocks of a section and its sub-sections, in document order."""
     out: list[dict[str, object]] = []
     first_head = True
     for member in section.members:
         if isinstance(member, Section):
-            out.extend(_section(edition, doc, game, member, level + 1))
+            out.extend(_section(edition, doc, game, member, level + 1, lazy, path))
         elif member.kind == "head":
             out.append(_head(member, level if first_head else level + 1))
             first_head = False
         else:
-            out.append({"kind": "block", "html": block_html(edition, doc, game, member, level + 1)})
+            html = block_html(edition, doc, game, member, level + 1, lazy, path)
+            out.append({"kind": "block", "html": html})
     return out
 
 
@@ -279,8 +348,9 @@ LEGEND = Markup(
 
 NOSCRIPT = Markup(
     '<noscript><p class="sw-noscript">Without JavaScript you see the reading text; every '
-    "change against the OCR is listed in each paragraph's apparatus. The layer switch, copy "
-    "buttons and today's date in citations need JavaScript.</p></noscript>"
+    "change against the OCR is listed in each paragraph's apparatus, with the rules and the "
+    "status of the claims. The diplomatic and raw layers, the quotes of the claims, the TEI "
+    "source and the citations are loaded by JavaScript when asked for.</p></noscript>"
 )
 
 
@@ -306,14 +376,169 @@ def _model_links(edition: Edition, path: str) -> list[tuple[str, str]]:
     return links
 
 
-def game_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
-    """Markdown of one game's page."""
+def page_data_path(path: str) -> str:
+    """The data file of a text page (``a/b.md`` -> ``a/b.data.js``)."""
+    return path.removesuffix(".md") + ".data.js"
+
+
+def page_data(lazy: dict[str, dict[str, Any]]) -> str:
+    """The data file of a text page: a script that hands the page's lazily shown parts
+    (per block, as HTML: ``diplomatic``, ``raw``, ``tei``, ``cite``, ``claims-box``, and
+    ``apparatus``: the evidence of each apparatus entry by its id) to the page's script.
+
+    A script rather than JSON, so that it loads from the file system too."""
+    return (
+        "window.swPageData(" + json.dumps(lazy, ensure_ascii=False, separators=(",", ":")) + ");\n"
+    )
+
+
+SPLIT_BLOCKS = 60
+"""A chapter with more blocks than this (and sections) is shown one section per page."""
+
+
+def chapter_sections(game: Section) -> list[Section]:
+    """The sections a long chapter is split into, one page each (empty: one page)."""
+    sections = [m for m in game.members if isinstance(m, Section)]
+    if len(game.blocks()) <= SPLIT_BLOCKS or len(sections) < 2:
+        return []
+    if any(isinstance(m, Block) and m.kind != "head" for m in game.members):
+        return []  # blocks between the sections would have no page
+    return sections
+
+
+def section_page_path(doc: TeiDocument, game: Section, section: Section) -> str:
+    """Markdown path of a section of a long chapter: ``<siglum>/<game>/<section>.md``
+    (the last part of the section's id)."""
+    return (
+        game_page_path(doc, game).removesuffix(".md") + "/" + section.id.rsplit(".", 1)[-1] + ".md"
+    )
+
+
+def place_sections(edition: Edition) -> None:
+    """Point ``edition.pages`` and ``edition.sections`` at the section pages of the long
+    chapters, so that links to their paragraphs go straight to them (the chapter's
+    contents page still resolves the old addresses)."""
+    for doc, game in edition.games():
+        for section in chapter_sections(game):
+            where = section_page_path(doc, game, section)
+            edition.sections[section.id] = where
+            for block in section.blocks():
+                edition.pages[block.id] = where
+
+
+def section_title(section: Section) -> str:
+    """A section's title: its head, else the last part of its id, capitalised."""
+    return section.label if section.heads else section.id.rsplit(".", 1)[-1].capitalize()
+
+
+def _source(edition: Edition, doc: TeiDocument) -> tuple[dict[str, Any], str]:
     bibl = edition.bibl(doc.siglum)
     source = ", ".join(str(x) for x in (bibl.get("author", ""), bibl.get("date", "")) if x)
-    source = source or doc.siglum
-    blocks = game.blocks()
-    claims = [c for b in blocks for c in edition.claims_for(b.id)]
+    return bibl, source or doc.siglum
+
+
+def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
+    """Markdown of the contents page of a long chapter: its sections, each with its
+    paragraphs. Each paragraph's entry carries the paragraph's id, so that an address
+    ``chapter.html#id`` still finds it: the page's script follows the entry to the
+    section's page."""
+    _, source = _source(edition, doc)
     path = game_page_path(doc, game)
+    sections = []
+    for section in chapter_sections(game):
+        target = section_page_path(doc, game, section)
+        blocks = section.blocks()
+        pages = [b.page for b in blocks if b.page]
+        span = ""
+        if pages:
+            first, last = pages[0].split("–")[0], pages[-1].split("–")[-1]
+            span = f"p. {first}" if first == last else f"pp. {first}–{last}"
+        heads = section.heads
+        paragraphs = [
+            (b.id, href(path, target, b.id), b.n or b.id.rsplit(".", 1)[-1])
+            for b in blocks
+            if not heads or b is not heads[0]
+        ]
+        title_id = heads[0].id if heads else ""  # the section's title stands for its head
+        sections.append(
+            (
+                section.id,
+                section_title(section),
+                href(path, target, title_id),
+                title_id,
+                span,
+                paragraphs,
+            )
+        )
+    heads = game.heads
+    parts: list[dict[str, object]] = (
+        [_head(heads[0], 1)] if heads else [{"kind": "title", "title": game.title, "id": game.id}]
+    )
+    intro = _html().pageinfo(
+        href(path, "index.md", "source-" + doc.siglum),
+        source,
+        len(game.blocks()),
+        sum(len(edition.claims_for(b.id)) for b in game.blocks()),
+        sum(c.passed for b in game.blocks() for c in edition.claims_for(b.id)),
+        href(path, "downloads.md"),
+        "",
+        "",
+        "",
+        "",
+        _model_links(edition, path),
+        None,
+    )
+    parts.append({"kind": "intro", "html": intro})
+    parts.append({"kind": "intro", "html": _html().contents(sections)})
+    return page(
+        "game.md",
+        title=f"{game.title} — {source}",
+        description=f"{game.title}: contents of the chapter in {source}",
+        citation_meta=cite.page_meta(chapter_citation(edition, doc, game)),
+        parts=parts,
+        doubts=None,
+        light=True,
+    )
+
+
+def game_page(
+    edition: Edition,
+    doc: TeiDocument,
+    game: Section,
+    lazy: dict[str, dict[str, Any]] | None = None,
+    section: Section | None = None,
+) -> str:
+    """Markdown of one game's page, or of one ``section`` of a long chapter
+    (:func:`chapter_sections`), with links to the chapter's contents and the sections
+    before and after it.
+
+    With ``lazy`` (an empty dict), the parts of the blocks that the page's script fetches
+    on demand are put there (write them with :func:`page_data` to :func:`page_data_path`).
+    """
+    _, source = _source(edition, doc)
+    shown = section or game
+    blocks = shown.blocks()
+    claims = [c for b in blocks for c in edition.claims_for(b.id)]
+    path = section_page_path(doc, game, section) if section else game_page_path(doc, game)
+    links = _model_links(edition, path) + dts_links(edition, path, doc.siglum, game.urn, True)
+    if section is not None:
+        chapter = game_page_path(doc, game)
+        links = [(f"{game.label}: contents", href(path, chapter))]
+        siblings = chapter_sections(game)
+        k = next(i for i, s in enumerate(siblings) if s is section)
+        if k > 0:
+            before = siblings[k - 1]
+            links.append(
+                (
+                    f"Previous: {section_title(before)}",
+                    href(path, section_page_path(doc, game, before)),
+                )
+            )
+        if k + 1 < len(siblings):
+            after = siblings[k + 1]
+            links.append(
+                (f"Next: {section_title(after)}", href(path, section_page_path(doc, game, after)))
+            )
     intro = _html().pageinfo(
         href(path, "index.md", "source-" + doc.siglum),
         source,
@@ -322,27 +547,31 @@ def game_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
         sum(c.passed for c in claims),
         href(path, "downloads.md"),
         _layer_buttons("Text layer of the whole page"),
+        posixpath.basename(page_data_path(path)) if lazy is not None else "",
         NOSCRIPT,
         LEGEND,
-        _model_links(edition, path) + dts_links(edition, path, doc.siglum, game.urn, True),
+        links,
         FRAGMENT_NOTE if game.type == "game-fragment" else None,
     )
-    members = list(game.members)
-    heads = game.heads
+    members = list(shown.members)
+    heads = shown.heads
+    title = section_title(section) if section else game.title
     if heads and members and members[0] is heads[0]:
-        rest = Section(game.id, game.type, game.n, game.urn, members[1:])
+        rest = Section(shown.id, shown.type, shown.n, shown.urn, members[1:])
         parts = [_head(heads[0], 1), {"kind": "intro", "html": intro}]
-        parts += _section(edition, doc, game, rest, 2)
+        parts += _section(edition, doc, game, rest, 2, lazy, path)
     else:
-        parts = [] if heads else [{"kind": "title", "title": game.title, "id": game.id}]
+        parts = [] if heads else [{"kind": "title", "title": title, "id": shown.id}]
         parts.append({"kind": "intro", "html": intro})
-        parts += _section(edition, doc, game, game, 1)
+        parts += _section(edition, doc, game, shown, 1, lazy, path)
     rows = [(b, c) for b in blocks for c in b.changes if c.cert == "low"]
+    full = f"{title} ({game.label})" if section else title
     return page(
         "game.md",
-        title=f"{game.title} — {source}",
-        description=f"{game.title}: text of {source}, with repairs, rules and citations",
+        title=f"{full} — {source}",
+        description=f"{full}: text of {source}, with repairs, rules and citations",
         citation_meta=cite.page_meta(chapter_citation(edition, doc, game)),
         parts=parts,
         doubts=_html().doubts(rows) if rows else None,
+        light=lazy is not None,
     )

@@ -138,7 +138,27 @@ def test_the_payloads_are_shown_as_text_where_they_reach(hostile_site: Path) -> 
     assert book == "Title " + HOSTILE
     chapter = tree.find(".//meta[@name='citation_title']").get("content")  # type: ignore[union-attr]
     assert chapter == "Das Spiel " + HOSTILE
-    assert "correction note " + SCRIPT in body  # the apparatus' evidence
+    # the apparatus' evidence comes from the page's data file, as escaped HTML
+    (data,) = hostile_site.glob(f"{SIGLUM}/*.data.js")
+    text = data.read_text(encoding="utf-8").strip()
+    entries = json.loads(text.removeprefix("window.swPageData(").removesuffix(");"))
+    parts = [html for entry in entries.values() for html in _strings(entry)]
+    for html in parts:
+        for payload in MARKUP:
+            assert payload not in html, (data, payload)
+    shown = " ".join(
+        lxml.html.fragment_fromstring(h, create_parent="div").text_content() for h in parts
+    )
+    assert "correction note " + SCRIPT in shown
+
+
+def _strings(value: object) -> list[str]:
+    """The strings of a JSON value (the HTML parts of a data file's entry)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    return []
 
 
 def test_no_payload_in_the_pages_written_for_mkdocs(hostile_site: Path) -> None:

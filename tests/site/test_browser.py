@@ -73,6 +73,17 @@ def _visible_layer(block) -> str:
     )
 
 
+def _shows(block, layer: str) -> None:
+    """Wait until ``block`` shows ``layer`` (other layers load from the page's data file)."""
+    block.page.wait_for_function(
+        """([id, layer]) => [...document.querySelectorAll(`.sw-block[data-id="${id}"] .sw-text > .sw-layer`)]
+              .filter(e => getComputedStyle(e).display !== 'none')
+              .map(e => e.className.match(/sw-layer--(\\w+)/)[1]).join(',') === layer""",
+        arg=[block.get_attribute("data-id"), layer],
+        timeout=5000,
+    )
+
+
 def test_reading_layers_repairs_rules_and_claims(server: str, browser) -> None:
     claims = json.loads(built("claims.json").read_text(encoding="utf-8"))
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -106,6 +117,7 @@ def test_reading_layers_repairs_rules_and_claims(server: str, browser) -> None:
     switch = page.locator(".sw-pageinfo .sw-layer-switch")
     assert switch.is_visible()
     switch.get_by_role("button", name="Diplomatic").click()
+    _shows(block, "diplomatic")
     assert switch.get_by_role("button", name="Diplomatic").get_attribute("aria-pressed") == "true"
     assert (
         switch.get_by_role("button", name="Reading text").get_attribute("aria-pressed") == "false"
@@ -119,7 +131,7 @@ def test_reading_layers_repairs_rules_and_claims(server: str, browser) -> None:
 
     # raw OCR shows the damaged original of a repair
     switch.get_by_role("button", name="Raw OCR").click()
-    assert _visible_layer(block) == "raw"
+    _shows(block, "raw")
     raw_text = block.locator(".sw-layer--raw").inner_text()
     sic = block.locator(".sw-layer--raw .sw-sic").first.inner_text().strip()
     assert sic and sic in raw_text and raw_text != diplomatic_text
@@ -128,26 +140,27 @@ def test_reading_layers_repairs_rules_and_claims(server: str, browser) -> None:
     assert page.evaluate("localStorage.getItem('stichwort.layer')") == "raw"
     page.reload()
     block = page.locator(f'.sw-block[data-id="{pid}"]')
-    assert _visible_layer(block) == "raw"
+    _shows(block, "raw")
     page.locator(".sw-pageinfo .sw-layer-switch").get_by_role("button", name="Reading text").click()
     assert _visible_layer(block) == "reading"
 
     # one paragraph's own switch changes only that paragraph
     block.locator(".sw-layer-switch").get_by_role("button", name="Diplomatic").click()
-    assert _visible_layer(block) == "diplomatic"
+    _shows(block, "diplomatic")
     other = page.locator(f'.sw-block--p:not([data-id="{pid}"])').first
     assert _visible_layer(other) == "reading"
     block.locator(".sw-layer-switch").get_by_role("button", name="Reading text").click()
 
     # a repair: original on keyboard focus and on hover, described for screen readers
     mark = block.locator(".sw-layer--reading .sw-corr").first
-    tip = mark.get_attribute("data-tip") or ""
-    original = tip.split(": ", 1)[1].split(" · ")[0]
-    assert original and (" · automatic · " in tip or " · editor · " in tip)
     assert mark.get_attribute("tabindex") == "0"
     after = "e => { const s = getComputedStyle(e, '::after'); return [s.display, s.content]; }"
     assert mark.evaluate(after)[0] == "none"
     mark.focus()
+    # the tooltip is made from the apparatus entry when the mark is first focused
+    tip = mark.get_attribute("data-tip") or ""
+    original = tip.split(": ", 1)[1].split(" · ")[0]
+    assert original and (" · automatic · " in tip or " · editor · " in tip)
     display, content = mark.evaluate(after)
     assert display == "block" and original in content
     described = page.locator(f'[id="{mark.get_attribute("aria-describedby")}"]')
@@ -167,6 +180,9 @@ def test_reading_layers_repairs_rules_and_claims(server: str, browser) -> None:
     assert int(badge.get_attribute("data-failed")) == len(mine) - passed
     assert f"{passed} passed" in badge.inner_text()
     assert block.locator(".sw-layer--reading mark.sw-quote").count() >= 1  # quotes highlighted
+    # the claims with their quotes: in a box filled from the page's data file when opened
+    block.locator("details.sw-claims-box > summary").click()
+    block.locator(".sw-claims li").first.wait_for()
     listed = block.locator(".sw-claims li").all_inner_texts()
     assert len(listed) == len(mine) and all(any(c["id"] in t for t in listed) for c in mine)
 

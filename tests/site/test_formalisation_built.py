@@ -45,6 +45,27 @@ def _links(page: str, element: lxml.html.HtmlElement) -> set[tuple[str, str]]:
     return {_target(page, a.get("href", "")) for a in element.iter("a") if a.get("href")}
 
 
+@cache
+def _page_data(page: str) -> dict[str, dict]:
+    """The data file of a text page (the parts its script shows on demand), by block id."""
+    holder = _tree(page).xpath("//*[@data-sw-data]")
+    if not holder:
+        return {}
+    path = _site() / Path(page).parent / holder[0].get("data-sw-data")
+    text = path.read_text(encoding="utf-8").strip()
+    assert text.startswith("window.swPageData(") and text.endswith(");"), path
+    return json.loads(text[len("window.swPageData(") : -2])
+
+
+def _shown_links(page: str, pid: str, article: lxml.html.HtmlElement) -> set[tuple[str, str]]:
+    """The links of a paragraph: in its article, and in its claims box (from the data file)."""
+    links = _links(page, article)
+    box = _page_data(page).get(pid, {}).get("claims-box")
+    if box:
+        links |= _links(page, lxml.html.fragment_fromstring(box, create_parent="div"))
+    return links
+
+
 def _rule_section(page: str, anchor: str) -> list[lxml.html.HtmlElement]:
     """The heading with id ``anchor`` and what follows it up to the next heading of its level."""
     tree = _tree(page)
@@ -142,7 +163,7 @@ def test_paragraph_to_claims_and_back() -> None:
     checked = 0
     for pid in _coverage():
         page, article = _article(pid)
-        links = _links(page, article)
+        links = _shown_links(page, pid, article)
         for cid in by_paragraph.get(pid, []):
             assert ("claims.html", cid) in links, (pid, cid)
             assert (page, pid) in _links("claims.html", rows[cid]), (cid, pid)

@@ -20,6 +20,13 @@ def _pages(fake_build: Path) -> Path:
     return docs
 
 
+def _data(fake_build: Path, page: str) -> dict[str, dict]:
+    """The data file of a text page (written by the build beside the page)."""
+    text = (fake_build / "docs" / f"{page}.data.js").read_text(encoding="utf-8").strip()
+    assert text.startswith("window.swPageData(") and text.endswith(");")
+    return json.loads(text.removeprefix("window.swPageData(").removesuffix(");"))
+
+
 def test_pages_written(fake_build: Path) -> None:
     docs = _pages(fake_build)
     for page in (
@@ -47,21 +54,26 @@ def test_game_page_paragraph(fake_build: Path) -> None:
     assert 'id="x1800.piquet.p1"' in block and 'href="#x1800.piquet.p1"' in block
     assert "¶ x1800.piquet.p1" in block and "urn:cts:stichwort:x1800.probe:piquet.1" in block
     assert "p. 3–4" in block
-    for layer in ("reading", "diplomatic", "raw"):
-        assert f"sw-layer--{layer}" in block
-    assert 'lang="de"' in block
+    assert "sw-layer--reading" in block and 'lang="de"' in block
     assert '<a class="sw-rule-link" href="../rules/piquet.html#piquet.dame_value" title=' in block
-    assert 'data-passed="1" data-failed="0"' in block and "x1800.c1" in block
+    assert 'data-passed="1" data-failed="0"' in block
     assert "Emendation" in block and "sw-doubt-note" in block  # cert low emendation
-    assert "Cite this paragraph" in block and "@inbook{x1800_piquet_p1" in block
+    assert "Cite this paragraph" in block
     assert "\n\n" not in block  # one HTML block for Markdown
+    # the other layers, the claims, the TEI and the citations: in the page's data file
+    assert 'data-sw-data="piquet.data.js"' in text
+    entry = _data(fake_build, "x1800/piquet")["x1800.piquet.p1"]
+    assert "sw-layer" not in entry["diplomatic"] and "ſ" in entry["diplomatic"]
+    assert "Spiet" in entry["raw"] and "x1800.c1" in entry["claims-box"]
+    assert "@inbook{x1800_piquet_p1" in entry["cite"]
 
 
 def test_failed_claim_badge(fake_build: Path) -> None:
     text = (_pages(fake_build) / "x1800/piquet.md").read_text(encoding="utf-8")
     law = text[text.index('data-id="x1800.piquet.gesetze.1"') :]
     assert "sw-badge--failed" in law and 'data-failed="1"' in law
-    assert "expected the deal to be lost" in law
+    claims = _data(fake_build, "x1800/piquet")["x1800.piquet.gesetze.1"]["claims-box"]
+    assert "expected the deal to be lost" in claims
 
 
 def test_rules_and_claims_pages(fake_build: Path) -> None:
@@ -171,4 +183,5 @@ def test_tei_source_of_each_paragraph(fake_build: Path) -> None:
     start = text.index('data-id="x1800.piquet.p1"')
     block = text[start : text.index("</article>", start)]
     assert "<summary>TEI XML</summary>" in block
-    assert "&lt;sic&gt;Spiet&lt;/sic&gt;" in block and "xml:id=&#34;x1800.piquet.p1&#34;" in block
+    tei = _data(fake_build, "x1800/piquet")["x1800.piquet.p1"]["tei"]
+    assert "&lt;sic&gt;Spiet&lt;/sic&gt;" in tei and "xml:id=&#34;x1800.piquet.p1&#34;" in tei

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from sitegen.build import build_site
 from sitegen.render_tei import load_tei
+from sitegen.text_page import chapter_sections, section_page_path
 from tests.conftest import BUILD, built
 
 
@@ -31,10 +32,15 @@ def test_every_encoded_block_has_its_anchor() -> None:
         for game in doc.games:
             name = game.id.rsplit(".", 1)[-1]
             html = (site / doc.siglum / f"{name}.html").read_text(encoding="utf-8")
+            shown = {b.id: html for b in game.blocks()}
+            for section in chapter_sections(game):  # a long chapter: one page per section
+                page = site / section_page_path(doc, game, section).replace(".md", ".html")
+                shown.update(dict.fromkeys((b.id for b in section.blocks()), page.read_text("utf-8")))
             for block in game.blocks():
-                assert f'id="{block.id}"' in html, block.id
+                assert f'id="{block.id}"' in html, block.id  # the old address stays
+                assert f'id="{block.id}"' in shown[block.id], block.id
                 if block.kind != "head":
-                    assert f'href="#{block.id}"' in html, block.id
+                    assert f'href="#{block.id}"' in shown[block.id], block.id
 
 
 def test_claims_page_matches_claims_json() -> None:
@@ -88,9 +94,17 @@ def test_pierer_gaps_on_the_built_page() -> None:
     }
     for gap_id, (block_id, cert, words) in expected.items():
         marks = tree.xpath(f'//span[contains(@class, "sw-gap")][@aria-describedby="{gap_id}"]')
-        assert len(marks) == 3, gap_id  # reading, diplomatic and raw layer
+        assert len(marks) == 1, gap_id  # the reading text
+        assert marks[0].xpath(f'ancestor::article[@data-id="{block_id}"]'), gap_id
+        # the diplomatic and raw layers, from the page's data file
+        data = (page.parent / "Preference.data.js").read_text(encoding="utf-8").strip()
+        layers = json.loads(data.removeprefix("window.swPageData(").removesuffix(");"))[block_id]
+        for layer in ("diplomatic", "raw"):
+            marks += lxml.html.fragment_fromstring(layers[layer], create_parent="p").xpath(
+                f'.//span[contains(@class, "sw-gap")][@aria-describedby="{gap_id}"]'
+            )
+        assert len(marks) == 3, gap_id
         for mark in marks:
-            assert mark.xpath(f'ancestor::article[@data-id="{block_id}"]'), gap_id
             assert "lost in our witness" in mark.text_content()
             assert mark.get("tabindex") == "0" and mark.get("data-reason") == "lost"
             assert "reason: lost" in mark.get("data-tip") and words in mark.get("data-tip")
