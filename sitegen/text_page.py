@@ -485,7 +485,7 @@ def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
         "",
         "",
         "",
-        _model_links(edition, path),
+        _model_links(edition, path) + dts_links(edition, path, doc.siglum, game.urn, True),
         None,
     )
     parts.append({"kind": "intro", "html": intro})

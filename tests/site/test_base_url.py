@@ -35,7 +35,9 @@ def _own_urls(site: Path) -> list[tuple[Path, str]]:
     path of a file of the site (or of its DTS API)."""
     found = []
     for path in site.rglob("*"):
-        if path.suffix not in (".html", ".xml", ".json", ".md") or "search" in path.parts:
+        if path.suffix not in (".html", ".xml", ".json", ".md", ".js") or "search" in path.parts:
+            continue
+        if path.suffix == ".js" and not path.name.endswith(".data.js"):
             continue
         for url in ABSOLUTE.findall(path.read_text(encoding="utf-8")):
             parts = urlsplit(url).path.strip("/").split("/")
@@ -43,6 +45,25 @@ def _own_urls(site: Path) -> list[tuple[Path, str]]:
             if any((site / tail).is_file() or tail.startswith("dts/") for tail in tails):
                 found.append((path, url))
     return found
+
+
+def _cite_boxes(page_path: Path) -> dict[str, lxml.html.HtmlElement]:
+    """Each paragraph's citation box content by paragraph id: from the page's data file
+    (a light text page, whose script shows the box on demand) or from the page."""
+    page = lxml.html.parse(str(page_path)).getroot()
+    holder = page.xpath("//*[@data-sw-data]")
+    if not holder:
+        return {
+            box.xpath("ancestor::article/@data-id")[0]: box
+            for box in page.xpath('//details[@class="sw-cite"]')
+        }
+    text = (page_path.parent / holder[0].get("data-sw-data")).read_text("utf-8").strip()
+    entries = json.loads(text.removeprefix("window.swPageData(").removesuffix(");"))
+    return {
+        pid: lxml.html.fragment_fromstring(entry["cite"], create_parent="div")
+        for pid, entry in entries.items()
+        if "cite" in entry
+    }
 
 
 def test_without_a_base_url_no_domain_is_made_up(
@@ -55,11 +76,14 @@ def test_without_a_base_url_no_domain_is_made_up(
         assert "example.org" not in text, path
         assert 'rel="canonical"' not in text, path
     page = lxml.html.parse(str(site / "x1800" / "piquet.html")).getroot()
-    links = page.xpath('//p[@class="sw-cite__permalink"]/a')
+    boxes = _cite_boxes(site / "x1800" / "piquet.html")
+    links = [a for box in boxes.values() for a in box.xpath('.//p[@class="sw-cite__permalink"]/a')]
     assert links and all(a.get("href").startswith("#") for a in links)
     assert all(a.text_content().startswith("x1800/piquet.html#") for a in links)
     assert not page.xpath('//meta[@name="citation_public_url"]')
-    for code in page.xpath('//pre[@class="sw-cite__code"]/code'):
+    codes = [c for box in boxes.values() for c in box.xpath('.//pre[@class="sw-cite__code"]/code')]
+    assert codes
+    for code in codes:
         assert "urn:cts:" in code.text_content() or "x1800." in code.text_content()
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     assert "http" not in sitemap.replace("http://www.sitemaps.org", "")
@@ -77,12 +101,11 @@ def test_with_a_base_url_every_address_uses_it(
         relative = path.relative_to(site).as_posix()
         assert canonical == [BASE + relative], path
     page = lxml.html.parse(str(site / "x1800" / "piquet.html")).getroot()
-    permalinks = page.xpath('//p[@class="sw-cite__permalink"]/a')
-    assert permalinks
-    for a in permalinks:
-        pid = a.xpath("ancestor::article/@data-id")[0]
+    boxes = _cite_boxes(site / "x1800" / "piquet.html")
+    assert boxes
+    for pid, box in boxes.items():
+        (a,) = box.xpath('.//p[@class="sw-cite__permalink"]/a')
         assert a.get("href") == a.text_content() == f"{BASE}x1800/piquet.html#{pid}"
-        box = a.xpath("ancestor::details")[0]
         codes = {
             fmt.xpath("./p")[0].text_content(): fmt.xpath(".//code")[0].text_content()
             for fmt in box.xpath('./div[@class="sw-cite__format"]')
@@ -135,6 +158,7 @@ def test_site_command_takes_base_url(
     args = ["site", "--build", str(fake_build), "--docs", str(docs), "--pages-only"]
     assert main([*args, "--base-url", "https://cli.test/"]) == 0
     text = (docs / "x1800" / "piquet.md").read_text(encoding="utf-8")
+    text += (docs / "x1800" / "piquet.data.js").read_text(encoding="utf-8")
     assert "https://cli.test/x1800/piquet.html#x1800.piquet.p1" in text
     assert main([*args, "--base-url", "cli.test"]) == 2
     assert "--base-url" in capsys.readouterr().err

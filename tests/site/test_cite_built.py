@@ -22,6 +22,7 @@ from citeproc.source.json import CiteProcJSON
 from sitegen.inputs import base_url
 from sitegen.redirects import MOVED
 from sitegen.render_tei import TeiDocument, load_tei
+from sitegen.text_page import chapter_sections, section_page_path
 from tests.conftest import built
 
 
@@ -43,21 +44,48 @@ def _chapter_pages() -> list[tuple[TeiDocument, str, Path]]:
     ]
 
 
+def _text_pages() -> list[Path]:
+    """Every page that shows paragraphs: the chapter pages and the section pages of a
+    long chapter (one page per section)."""
+    pages = []
+    for doc in _documents():
+        for game in doc.games:
+            pages.append(_site() / doc.siglum / f"{game.id.rsplit('.', 1)[-1]}.html")
+            for section in chapter_sections(game):
+                pages.append(_site() / section_page_path(doc, game, section).replace(".md", ".html"))
+    return pages
+
+
+def _page_data(page: Path, tree: lxml.html.HtmlElement) -> dict[str, dict]:
+    """The data file of a light text page (what its script shows on demand), by block id."""
+    holder = tree.xpath("//*[@data-sw-data]")
+    if not holder:
+        return {}
+    text = (page.parent / holder[0].get("data-sw-data")).read_text(encoding="utf-8").strip()
+    return json.loads(text.removeprefix("window.swPageData(").removesuffix(");"))
+
+
 @cache
-def _boxes() -> list[tuple[str, Path, dict[str, str], lxml.html.HtmlElement]]:
-    """Every "Cite this paragraph" box: (paragraph id, page, format -> text, article)."""
+def _boxes() -> list[tuple[str, Path, dict[str, str], lxml.html.HtmlElement, lxml.html.HtmlElement]]:
+    """Every "Cite this paragraph" box: (paragraph id, page, format -> text, article, the
+    box's content: from the page's data file on a light page, else from the page)."""
     out = []
-    for _doc, _game, page in _chapter_pages():
+    for page in _text_pages():
         tree = lxml.html.parse(str(page)).getroot()
+        data = _page_data(page, tree)
         for article in tree.xpath('//article[contains(@class, "sw-block")]'):
-            (box,) = article.xpath('.//details[contains(@class, "sw-cite")]')
+            pid = article.get("data-id")
+            if pid in data:
+                box = lxml.html.fragment_fromstring(data[pid]["cite"], create_parent="div")
+            else:
+                (box,) = article.xpath('.//details[contains(@class, "sw-cite")]')
             formats = {
                 fmt.xpath('./p[@class="sw-cite__label"]')[0].text_content(): fmt.xpath(".//code")[
                     0
                 ].text_content()
                 for fmt in box.xpath('./div[@class="sw-cite__format"]')
             }
-            out.append((article.get("data-id"), page, formats, article))
+            out.append((pid, page, formats, article, box))
     return out
 
 
@@ -71,7 +99,7 @@ def test_every_paragraph_has_its_citations() -> None:
     }
     boxes = _boxes()
     assert {pid for pid, *_ in boxes} == paragraphs
-    for pid, _page, formats, _article in boxes:
+    for pid, _page, formats, *_ in boxes:
         assert set(formats) == {"Text", "BibTeX", "CSL-JSON", "RIS"}, pid
 
 
@@ -79,7 +107,7 @@ def test_every_csl_json_renders_with_citeproc() -> None:
     """No variable outside CSL (citeproc-py warns about those), type chapter or
     entry-encyclopedia with its container, and a bibliography entry naming both."""
     style = CitationStylesStyle("harvard-cite-them-right", validate=False)
-    for pid, _page, formats, _article in _boxes():
+    for pid, _page, formats, *_ in _boxes():
         items = json.loads(formats["CSL-JSON"])
         assert len(items) == 1 and items[0]["id"] == pid
         item = items[0]
@@ -96,7 +124,7 @@ def test_every_csl_json_renders_with_citeproc() -> None:
 
 
 def test_every_bibtex_entry_parses() -> None:
-    for pid, _page, formats, _article in _boxes():
+    for pid, _page, formats, *_ in _boxes():
         library = bibtexparser.parse_string(formats["BibTeX"])
         assert not library.failed_blocks, pid
         [entry] = library.entries
@@ -107,7 +135,7 @@ def test_every_bibtex_entry_parses() -> None:
 
 
 def test_every_ris_record_parses_with_start_and_end_page() -> None:
-    for pid, _page, formats, _article in _boxes():
+    for pid, _page, formats, *_ in _boxes():
         [record] = rispy.loads(formats["RIS"])
         assert record["type_of_reference"] in ("CHAP", "ENCYC"), pid
         assert record["title"] and record["secondary_title"], pid
@@ -136,11 +164,11 @@ def test_chapter_pages_carry_zotero_meta() -> None:
 
 def test_coins_and_dts_links_per_paragraph() -> None:
     site = _site()
-    for pid, page, _formats, article in _boxes():
+    for pid, page, _formats, article, box in _boxes():
         (span,) = article.xpath('.//span[@class="Z3988"]')
         fields = dict(parse_qsl(span.get("title")))
         assert fields["rft.genre"] == "bookitem" and fields["rft.spage"], pid
-        links = article.xpath('.//p[@class="sw-cite__dts"]/a/@href')
+        links = box.xpath('.//p[@class="sw-cite__dts"]/a/@href')
         assert len(links) == 2, pid
         for link in links:
             parts = urlsplit(link)

@@ -97,7 +97,7 @@ def test_pierer_gaps_on_the_built_page() -> None:
         assert len(marks) == 1, gap_id  # the reading text
         assert marks[0].xpath(f'ancestor::article[@data-id="{block_id}"]'), gap_id
         # the diplomatic and raw layers, from the page's data file
-        data = (page.parent / "Preference.data.js").read_text(encoding="utf-8").strip()
+        data = (page.parent / "preference.data.js").read_text(encoding="utf-8").strip()
         layers = json.loads(data.removeprefix("window.swPageData(").removesuffix(");"))[block_id]
         for layer in ("diplomatic", "raw"):
             marks += lxml.html.fragment_fromstring(layers[layer], create_parent="p").xpath(
