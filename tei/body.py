@@ -665,10 +665,9 @@ class BodyEncoder:
         resp = RESP.get(edit.source, RESP["auto"])
         label, note = kind, ""
         derived = DERIVED.fullmatch(text)
-        if (
-            derived
-            and derived["original"] == edit.original
-            and derived["reading"] == edit.replacement
+        if derived and (
+            (derived["original"], derived["reading"]) == (edit.original, edit.replacement)
+            or self._repeats_token(edit, derived["original"], derived["reading"])
         ):
             label = derived["label"]
         elif text and self._uses[(resp, text)] > 1:
@@ -685,6 +684,26 @@ class BodyEncoder:
             ident = f"n{len(self.evidence_notes) + 1}"
             element.set(XML_ID, ident)
             self.evidence_notes.append((ident, note))
+
+    def _repeats_token(self, edit: Edit, original: str, reading: str) -> bool:
+        """Is ``original`` the raw text of a token around ``edit`` and ``reading`` the
+        token's reading (what the encoded edits inside it make of it)? Then the evidence
+        (``channel+lexicon: 'h�chfte' -> 'höchste'`` on the edit ``h�ch``) only repeats the
+        raw text and the reading text at that place."""
+        size = len(original)
+        for start in range(max(0, edit.end - size), edit.start + 1):
+            if self._raw[start : start + size] != original:
+                continue
+            end = start + size
+            first = bisect.bisect_left(self._edit_starts, start)
+            last = bisect.bisect_left(self._edit_starts, end)
+            inside = self._edits[first:last]
+            if (first and self._edits[first - 1].end > start) or any(e.end > end for e in inside):
+                continue  # an edit crosses the token's edge
+            shifted = [dataclasses.replace(e, start=e.start - start, end=e.end - start) for e in inside]
+            if apply_edits(original, shifted) == reading:
+                return True
+        return False
 
     def _category(self, resp: str, label: str, change: str) -> Category:
         """The evidence category (resp, label, kind of change), declared on first use."""
