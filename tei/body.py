@@ -400,7 +400,6 @@ class BodyEncoder:
         element.set("type", div.type or "section")
         element.set(XML_ID, self.xml_id(div.id))
         element.set("n", n)
-        element.set("sameAs", f"{self.urn_base}:{'.'.join(ref)}")
         structure = self.log.structure
         children: list[Block | Div] = [b for b in structure.blocks if b.div == div.id]
         children += [d for d in structure.divs if d.parent == div.id]
@@ -477,7 +476,6 @@ class BodyEncoder:
             element.set("type", "print")
         if block.type:
             element.set("ana", f"#ptype.{block.type}")
-        element.set("sameAs", f"{self.urn_base}:{'.'.join([*ref, n])}")
         if block.note:
             self.notes.append((self.xml_id(block.id), block.note))
         self.encode_span(element, block.start, block.end)
@@ -700,7 +698,9 @@ class BodyEncoder:
             inside = self._edits[first:last]
             if (first and self._edits[first - 1].end > start) or any(e.end > end for e in inside):
                 continue  # an edit crosses the token's edge
-            shifted = [dataclasses.replace(e, start=e.start - start, end=e.end - start) for e in inside]
+            shifted = [
+                dataclasses.replace(e, start=e.start - start, end=e.end - start) for e in inside
+            ]
             if apply_edits(original, shifted) == reading:
                 return True
         return False
