@@ -296,9 +296,11 @@ class _Renderer:
             for c in root.iter(f"{{{TEI_NS}}}category")
             if c.get(XML_ID, "") in self.resps
         )
-        self.notes_on = {  # one-off evidence: <note type="evidence" target="#id">
+        self.notes_on = {  # one-off evidence: <div type="evidence"><note target="#id">
             n.get("target", "")[1:]: _text(n.xpath("string()")).strip()
-            for n in root.iterfind(f".//{{{TEI_NS}}}back//{{{TEI_NS}}}note[@type='evidence']")
+            for n in root.iterfind(
+                f".//{{{TEI_NS}}}back/{{{TEI_NS}}}div[@type='evidence']/{{{TEI_NS}}}note"
+            )
         }
         body = root.find(f"{{{TEI_NS}}}text/{{{TEI_NS}}}body")
         self.fw_space = self._furniture_spaces(body if body is not None else root)

@@ -50,7 +50,7 @@ def _back(encoder: BodyEncoder) -> etree._Element | None:
     if encoder.evidence_notes:  # one-off evidence; shared evidence is a header category
         div = etree.SubElement(back, tei("div"), type="evidence")
         for target, text in encoder.evidence_notes:
-            note = etree.SubElement(div, tei("note"), type="evidence", target=f"#{target}")
+            note = etree.SubElement(div, tei("note"), target=f"#{target}")
             note.text = text
     return back
 

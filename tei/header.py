@@ -78,7 +78,7 @@ CORRECTION = (
     "else low). The repair engine's evidence 'channel+lexicon' stands for \"channel+lexicon: "
     "'token' -> 'reading'\", where the token is the raw text around the edit and the reading "
     "is the reading text of that token; build/review/<siglum>.txt lists it in full. "
-    'Evidence that applies to one edit only is a <note type="evidence"> in '
+    'Evidence that applies to one edit only is a <note> in <div type="evidence"> of '
     "<back> whose @target is the @xml:id (n1, n2 …) of the <corr>, <reg> or <surplus>; the editor's note on each "
     "curated correction is also kept with it in corpus/<siglum>/corrections.toml. A reading "
     "the editor confirmed against an automatic change is no correction and is not marked "
