@@ -327,7 +327,6 @@ class BodyEncoder:
     """Builds ``<body>`` and the notes and evidence that go to ``<back>``."""
 
     log: EditionLog
-    urn_base: str
     notes: list[tuple[str, str]] = field(default_factory=list)
     categories: dict[tuple[str, str, str], Category] = field(default_factory=dict)
     """Evidence categories by (resp, label, type), in order of first use."""

@@ -60,7 +60,7 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
     log = edition_log(siglum, root)
     meta = log.source.meta
     base = urn_base(siglum, str(meta.get("work", "")))
-    encoder = BodyEncoder(log, base)
+    encoder = BodyEncoder(log)
     body = encoder.encode()
     document = etree.Element(tei("TEI"), nsmap={None: TEI_NS})
     document.set(f"{{{XML_NS}}}lang", "de")
