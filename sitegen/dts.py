@@ -35,7 +35,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from tei.body import TEI_NS, XML_ID
-from tei.layers import load_paragraphs
+from tei.layers import cts_urn, load_paragraphs
 from tei.xmlsafe import read_xml
 
 DTS_NS = "https://w3id.org/dts/api#"
@@ -235,12 +235,12 @@ def read_resource(path: Path, siglum: str) -> Resource:
 
 
 def _describe_units(path: Path, trees: Sequence[CitationTree]) -> None:
-    """Dublin Core of each unit: its CTS URN (``@sameAs``) and, for a division, the
+    """Dublin Core of each unit: its CTS URN (``tei.layers.cts_urn``) and, for a division, the
     reading text of its heading."""
     readings = {ident: p.reading for ident, p in load_paragraphs(path).items()}
     for tree in trees:
         for unit in tree.units.values():
-            urn = unit.element.get("sameAs", "")
+            urn = cts_urn(unit.element)
             if urn:
                 unit.dublin_core["identifier"] = [urn]
             head = unit.element.find(f"{{{TEI_NS}}}head")

@@ -29,7 +29,7 @@ from lxml import etree
 from sitegen.templating import Markup, anchor, fragments, text
 from tei.edition import furniture_replacement
 from tei.errors import TeiError
-from tei.layers import block_pages, category_resps, provenance
+from tei.layers import block_pages, category_resps, cts_urn, provenance
 from tei.normal import deterministic
 from tei.xmlsafe import read_xml
 
@@ -297,9 +297,11 @@ class _Renderer:
             for c in root.iter(f"{{{TEI_NS}}}category")
             if c.get(XML_ID, "") in self.resps
         )
-        self.notes_on = {  # one-off evidence: <note type="evidence" target="#id">
+        self.notes_on = {  # one-off evidence: <div type="evidence"><note target="#id">
             n.get("target", "")[1:]: _text(n.xpath("string()")).strip()
-            for n in root.iterfind(f".//{{{TEI_NS}}}back//{{{TEI_NS}}}note[@type='evidence']")
+            for n in root.iterfind(
+                f".//{{{TEI_NS}}}back/{{{TEI_NS}}}div[@type='evidence']/{{{TEI_NS}}}note"
+            )
         }
         body = root.find(f"{{{TEI_NS}}}text/{{{TEI_NS}}}body")
         self.fw_space = self._furniture_spaces(body if body is not None else root)
@@ -373,7 +375,7 @@ class _Renderer:
             kind=_local(el),
             n=el.get("n", ""),
             type=el.get("type", "") or _ptype(el.get("ana", "")),
-            urn=el.get("sameAs", "") if el.get("sameAs", "").startswith("urn:") else "",
+            urn=cts_urn(el),
             div=div,
             pages=tuple(dict.fromkeys(pages)),
             layers=layers,
@@ -562,10 +564,7 @@ def _section(el: etree._Element, renderer: _Renderer, blocks: dict[str, Block]) 
                 visit(child)
 
     visit(el)
-    urn = el.get("sameAs", "")
-    return Section(
-        ident, el.get("type", ""), el.get("n", ""), urn if urn.startswith("urn:") else "", members
-    )
+    return Section(ident, el.get("type", ""), el.get("n", ""), cts_urn(el), members)
 
 
 PAGE_TYPES = frozenset({"game", "game-fragment"})

@@ -327,7 +327,6 @@ class BodyEncoder:
     """Builds ``<body>`` and the notes and evidence that go to ``<back>``."""
 
     log: EditionLog
-    urn_base: str
     notes: list[tuple[str, str]] = field(default_factory=list)
     categories: dict[tuple[str, str, str], Category] = field(default_factory=dict)
     """Evidence categories by (resp, label, type), in order of first use."""
@@ -400,7 +399,6 @@ class BodyEncoder:
         element.set("type", div.type or "section")
         element.set(XML_ID, self.xml_id(div.id))
         element.set("n", n)
-        element.set("sameAs", f"{self.urn_base}:{'.'.join(ref)}")
         structure = self.log.structure
         children: list[Block | Div] = [b for b in structure.blocks if b.div == div.id]
         children += [d for d in structure.divs if d.parent == div.id]
@@ -477,7 +475,6 @@ class BodyEncoder:
             element.set("type", "print")
         if block.type:
             element.set("ana", f"#ptype.{block.type}")
-        element.set("sameAs", f"{self.urn_base}:{'.'.join([*ref, n])}")
         if block.note:
             self.notes.append((self.xml_id(block.id), block.note))
         self.encode_span(element, block.start, block.end)
@@ -665,10 +662,9 @@ class BodyEncoder:
         resp = RESP.get(edit.source, RESP["auto"])
         label, note = kind, ""
         derived = DERIVED.fullmatch(text)
-        if (
-            derived
-            and derived["original"] == edit.original
-            and derived["reading"] == edit.replacement
+        if derived and (
+            (derived["original"], derived["reading"]) == (edit.original, edit.replacement)
+            or self._repeats_token(edit, derived["original"], derived["reading"])
         ):
             label = derived["label"]
         elif text and self._uses[(resp, text)] > 1:
@@ -685,6 +681,28 @@ class BodyEncoder:
             ident = f"n{len(self.evidence_notes) + 1}"
             element.set(XML_ID, ident)
             self.evidence_notes.append((ident, note))
+
+    def _repeats_token(self, edit: Edit, original: str, reading: str) -> bool:
+        """Is ``original`` the raw text of a token around ``edit`` and ``reading`` the
+        token's reading (what the encoded edits inside it make of it)? Then the evidence
+        (``channel+lexicon: 'h�chfte' -> 'höchste'`` on the edit ``h�ch``) only repeats the
+        raw text and the reading text at that place."""
+        size = len(original)
+        for start in range(max(0, edit.end - size), edit.start + 1):
+            if self._raw[start : start + size] != original:
+                continue
+            end = start + size
+            first = bisect.bisect_left(self._edit_starts, start)
+            last = bisect.bisect_left(self._edit_starts, end)
+            inside = self._edits[first:last]
+            if (first and self._edits[first - 1].end > start) or any(e.end > end for e in inside):
+                continue  # an edit crosses the token's edge
+            shifted = [
+                dataclasses.replace(e, start=e.start - start, end=e.end - start) for e in inside
+            ]
+            if apply_edits(original, shifted) == reading:
+                return True
+        return False
 
     def _category(self, resp: str, label: str, change: str) -> Category:
         """The evidence category (resp, label, kind of change), declared on first use."""

@@ -50,7 +50,7 @@ def _back(encoder: BodyEncoder) -> etree._Element | None:
     if encoder.evidence_notes:  # one-off evidence; shared evidence is a header category
         div = etree.SubElement(back, tei("div"), type="evidence")
         for target, text in encoder.evidence_notes:
-            note = etree.SubElement(div, tei("note"), type="evidence", target=f"#{target}")
+            note = etree.SubElement(div, tei("note"), target=f"#{target}")
             note.text = text
     return back
 
@@ -60,7 +60,7 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
     log = edition_log(siglum, root)
     meta = log.source.meta
     base = urn_base(siglum, str(meta.get("work", "")))
-    encoder = BodyEncoder(log, base)
+    encoder = BodyEncoder(log)
     body = encoder.encode()
     document = etree.Element(tei("TEI"), nsmap={None: TEI_NS})
     document.set(f"{{{XML_NS}}}lang", "de")

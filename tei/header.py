@@ -75,7 +75,10 @@ CORRECTION = (
     "letters). A <corr>, <reg> or <surplus> without @resp has the @resp of its evidence "
     "category's group (#stichwort-repair: the automatic repair engine; #editor: curated "
     "corrections), one without @cert has cert high (confidence >= 0.9; medium >= 0.7, "
-    'else low). Evidence that applies to one edit only is a <note type="evidence"> in '
+    "else low). The repair engine's evidence 'channel+lexicon' stands for \"channel+lexicon: "
+    "'token' -> 'reading'\", where the token is the raw text around the edit and the reading "
+    "is the reading text of that token; build/review/<siglum>.txt lists it in full. "
+    'Evidence that applies to one edit only is a <note> in <div type="evidence"> of '
     "<back> whose @target is the @xml:id (n1, n2 …) of the <corr>, <reg> or <surplus>; the editor's note on each "
     "curated correction is also kept with it in corpus/<siglum>/corrections.toml. A reading "
     "the editor confirmed against an automatic change is no correction and is not marked "
@@ -126,9 +129,10 @@ INTERPRETATION = (
     "is given by @ana pointing to a category of the taxonomy #ptype."
 )
 URNS = (
-    "Every division and block has a CTS URN in @sameAs: urn:cts:stichwort:"
-    "{siglum}.{work}.stw1:{ref}, where {ref} joins with dots the @n of the enclosing "
-    "divisions and of the element (the citation tree of the default refsDecl). A block's "
+    "Every division and block with @n has a CTS URN, declared here and not repeated on "
+    "each element: the URN of the idno above (urn:cts:stichwort:{siglum}.{work}.stw1), a "
+    "colon and {ref}, where {ref} joins with dots the @n of the enclosing divisions and of "
+    "the element (the citation tree of the default refsDecl). A block's "
     "@n is its id relative to its division (piquet.p12 -> p12, a law piquet.gesetze.15 -> "
     "15, other dots as _); a division's @n is its number or name. The URN names the same "
     "passage as the element; @xml:id ({siglum}.{id}) is the local, stable id."

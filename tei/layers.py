@@ -182,6 +182,26 @@ def _div_of(element: etree._Element) -> str:
     return ""
 
 
+def cts_urn(element: etree._Element) -> str:
+    """The CTS URN of a division or block: its ``@sameAs`` where given, else the
+    header's URN (``publicationStmt/idno[@type='URN']``) and, after a colon, the ``@n`` of
+    the enclosing divisions that have one and of the element, joined with dots (the
+    default ``refsDecl``); ``""`` for an element without ``@n`` or a file without a URN."""
+    given = element.get("sameAs", "")
+    if given.startswith("urn:") or element.get("n") is None:
+        return given if given.startswith("urn:") else ""
+    root = element.getroottree().getroot()
+    base = root.findtext(f".//{{{TEI_NS}}}publicationStmt/{{{TEI_NS}}}idno[@type='URN']")
+    if not base:
+        return ""
+    ref = [
+        a.get("n", "")
+        for a in reversed(list(element.iterancestors()))
+        if _local(a) == "div" and a.get("n") is not None
+    ]
+    return f"{base.strip()}:{'.'.join([*ref, element.get('n', '')])}"
+
+
 def block_pages(body: etree._Element) -> dict[etree._Element, str]:
     """The printed page each block begins on (``""`` before the first ``<pb>``)."""
     pages: dict[etree._Element, str] = {}
@@ -285,7 +305,7 @@ def load_paragraphs(path: Path) -> dict[str, Paragraph]:
         ident = element.get(XML_ID, "")
         result[ident] = Paragraph(
             id=ident,
-            urn=element.get("sameAs", ""),
+            urn=cts_urn(element),
             kind=_local(element),
             type=ana.removeprefix("#ptype.") if ana.startswith("#ptype.") else "",
             n=element.get("n", ""),

@@ -2,7 +2,8 @@
 
 Every URI template is expanded with an independent RFC 6570 implementation
 (``uritemplate``); what the API answers is compared with the TEI files themselves: the
-refs of the default tree with the CTS URNs of the body (``@sameAs``), the pages with
+refs of the default tree with the CTS URNs of the body (the header's URN and the
+``@n`` of each division and block, as its ``stdVals`` declares), the pages with
 ``pb[not(@ed)]``, the text of each unit with the text of the TEI element or page.
 """
 
@@ -115,15 +116,23 @@ def tei(siglum: str) -> etree._Element:
     return etree.parse(str(built(f"tei/{siglum}.xml"))).getroot()
 
 
+def urns(root: etree._Element) -> dict[str, etree._Element]:
+    """Every division and block with ``@n`` by its CTS URN: the header's URN, a colon and
+    the ``@n`` of the enclosing divisions with one and of the element, joined with dots."""
+    base = root.findtext(".//t:publicationStmt/t:idno[@type='URN']", namespaces=NS)
+    assert base
+    return {
+        f"{base}:" + ".".join([*e.xpath("ancestor::t:div[@n]/@n", namespaces=NS), e.get("n")]): e
+        for e in root.iterfind("t:text/t:body//*[@n]", NS)
+        if etree.QName(e).localname in ("div", "head", "p", "ab", "item", "note")
+    }
+
+
 def expected_refs(siglum: str) -> list[str]:
     """The default tree's refs, from the CTS URNs of the body (``urn:…:{ref}``)."""
     body = tei(siglum).find("t:text/t:body", NS)
     assert body is not None
-    refs = [
-        e.get("sameAs", "").rsplit(":", 1)[1]
-        for e in body.iter()
-        if e.get("sameAs", "").startswith("urn:cts:")
-    ]
+    refs = [urn.rsplit(":", 1)[1] for urn in urns(tei(siglum))]
     blocks = [
         e
         for e in body.iter(
@@ -177,15 +186,15 @@ def test_every_ref_resolves_to_its_tei_text(
 ) -> None:
     resource = resources[siglum]
     root = tei(siglum)
-    by_ref = {
-        e.get("sameAs", "").rsplit(":", 1)[1]: e for e in root.iterfind(".//t:body//*[@sameAs]", NS)
-    }
+    by_urn = urns(root)
+    by_ref = {urn.rsplit(":", 1)[1]: e for urn, e in by_urn.items()}
     whole = get_json(expand(resource["navigation"], down=-1))
     for member in whole["member"]:
         ref = member["identifier"]
         nav = get_json(expand(resource["navigation"], ref=ref))
         assert nav["ref"] == member
-        assert member["dublinCore"]["identifier"] == [by_ref[ref].get("sameAs")]
+        urn = next(u for u, e in by_urn.items() if e is by_ref[ref])
+        assert member["dublinCore"]["identifier"] == [urn]
         text = wrapper_text(get(expand(resource["document"], ref=ref)))
         assert text == "".join(by_ref[ref].itertext()), ref
         children = [m for m in whole["member"] if m["parent"] == ref]

@@ -91,7 +91,7 @@ def test_provenance_is_inherited_from_the_evidence_category(real_tei: dict[str, 
         assert not readings or defaulted > 0, siglum
         assert not list(tree.iter(f"{T}interp")), siglum  # no one-off <interp>
         ids = {e.get(XML_ID) for e in tree.iter() if e.get(XML_ID)}
-        for note in tree.iterfind(".//t:back//t:note[@type='evidence']", NS):
+        for note in tree.iterfind(".//t:back/t:div[@type='evidence']/t:note", NS):
             assert note.get("target", "").removeprefix("#") in ids
 
 

@@ -73,7 +73,7 @@ MODES = ({}, {"header": "short"}, {"mode": "toc"})
 PARAMETER = re.compile(r"\$parameters\?([A-Za-z][\w-]*)")
 LET = re.compile(r"\s*let\s+\$(\w+)\s*:=\s*(.+?)\s+return\s+(.+)", re.DOTALL)
 #: Editorial notes in <back> (evidence notes target corrections, not blocks).
-NOTE_TARGETS = "//back//note[not(@type='evidence')]/@target"
+NOTE_TARGETS = "//back//note[not(parent::div[@type='evidence'])]/@target"
 
 
 class XPathExpr:

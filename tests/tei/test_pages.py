@@ -71,7 +71,7 @@ def test_lost_schwaighofer_pages_are_supplied_with_reason(real_tei: dict[str, Pa
         reasons = [  # the evidence note on the page break, in <back>
             "".join(note.itertext())
             for note in tree.xpath(
-                "//t:back//t:note[@type='evidence'][@target = $t]",
+                "//t:back/t:div[@type='evidence']/t:note[@target = $t]",
                 namespaces=NS,
                 t="#" + pb.get(XML_ID, ""),
             )

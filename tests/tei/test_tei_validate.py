@@ -35,10 +35,7 @@ def test_project_rules_are_reported(synth_tei: Path, tmp_path: Path) -> None:
         ('<pb xml:id="synth1798.page12" n="12"/>', "<pb/>"),
         ('resp="#editor"', 'resp="#nobody"'),
         (' ana="#ptype.strategy"', ""),
-        (
-            'sameAs="urn:cts:stichwort:synth1798.regeln.stw1:piquet.p2"',
-            'sameAs="urn:cts:stichwort:synth1798.regeln.stw1:piquet.p1"',
-        ),
+        ('xml:id="synth1798.piquet.p2" n="p2"', 'xml:id="synth1798.piquet.p2" n="p1"'),
     )
     problems = "\n".join(validate_files([bad]))
     assert "a pb has no @n" in problems
