@@ -25,7 +25,7 @@ from rapidfuzz.distance import Levenshtein
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.data import GOLD, seed_files  # noqa: E402
+from benchmarks.data import GOLD, seed_files, seed_profiles  # noqa: E402
 from tei.normal import fold  # noqa: E402
 
 _HYPHEN = re.compile(r"(?<=\w)[⸗¬=-]\s+(?=[a-zäöüß])")
@@ -105,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     passages = load_passages(args.gold)
     seeds = seed_files()
     docs = {p["source"]: seeds[str(p["source"])].read_text(encoding="utf-8") for p in passages}
+    profiles = seed_profiles()
 
     from normalise import repair
 
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def engine(doc_name: str, _raw: str, a: int, b: int) -> str:
         if doc_name not in repairs:
-            repairs[doc_name] = repair(docs[doc_name])
+            repairs[doc_name] = repair(docs[doc_name], profile=profiles[doc_name])
         return repairs[doc_name].reading_span(a, b)  # type: ignore[attr-defined]
 
     methods: dict[str, Callable[[str, str, int, int], str]] = {
