@@ -29,6 +29,8 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("d;", "ch", -0.7),
     ("c)", "ch", -0.7),
     ("dy", "ch", -1.5),
+    ("dj", "ch", -1.5),
+    ("d)", "ck", -1.5),
     ("dh", "ch", -1.5),
     ("h", "ch", -2.0),
     ("d", "ck", -2.0),
@@ -58,6 +60,19 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("v", "o", -2.2),
     ("o", "v", -2.2),
     ("x", "r", -2.2),
+    ("g", "z", -2.2),
+    ("z", "g", -2.5),
+    # signs read for letters (the tokenizer keeps them inside a word)
+    ("»", "s", -1.5),
+    ("«", "e", -1.5),
+    ("}", "s", -2.0),
+    ("|", "l", -1.5),
+    ("|", "i", -2.0),
+    ("1", "l", -1.5),
+    ("1", "i", -2.0),
+    ("!", "l", -2.0),
+    ("!", "i", -2.0),
+    (")", "e", -2.2),
     ("ii", "ü", -1.5),
     # capitals
     ("E", "k", -1.7),
@@ -79,6 +94,9 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("W", "V", -2.0),
     ("F", "S", -1.8),
     ("J", "S", -2.0),
+    ("B", "P", -2.0),
+    ("V", "P", -2.2),
+    ("U", "A", -2.0),
 )
 
 # U+FFFD: the encoding lost one of these characters

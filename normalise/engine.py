@@ -71,9 +71,12 @@ MAX_ROUNDS = 4  # rounds of the lexicon passes before giving up on a fixed point
 WINDOW = 120  # tokens on each side used to estimate the local long-s misreading rate
 MAX_TOKEN = 100  # longer tokens are no word (two forms of the lexicon are at most ~80)
 
-# letters, combining marks and U+FFFD; a word may end in "d)" / "c)" / "d;" (read for "ch")
+# letters, combining marks and U+FFFD, with signs OCR reads for letters between them
+# (``Wa»fer``, ``ge|ben``, ``B1att``, ``Stic)e``); a word may end in "d)" / "c)" / "d;"
+# (read for "ch")
+_LETTERS = r"(?:[^\W\d_]++|[\u0300-\u036f\ufffd]++)++"
 _TOKEN = re.compile(
-    r"(?:[^\W\d_]++|[\u0300-\u036f\ufffd]++)++(?:(?<=[dc])[);](?=[\s.,:;!?\"“„]|$))?"
+    _LETTERS + r"(?:[«»}|1!)]" + _LETTERS + r")*+(?:(?<=[dc])[);](?=[\s.,:;!?\"“„]|$))?"
 )
 _WS = regex.compile(r"\s+")
 _LONG_S_LETTERS = regex.compile(r"[fjFJ]")

@@ -1,7 +1,7 @@
 """Build the historical German lexicon of normalise/data/ from a Dingler-Online git mirror.
 
 Usage: ``python scripts/build_histlex.py MIRROR [--out normalise/data] [--min-word 3]
-[--min-bigram 3]``
+[--min-bigram 10]``
 
 ``MIRROR`` is a git directory of ``deutschestextarchiv/dingler`` (the Polytechnisches
 Journal 1820-1931, TEI full text, CC BY-SA 4.0); the volumes are read from its HEAD
@@ -74,8 +74,9 @@ def volumes(mirror: Path) -> list[tuple[str, str]]:
     return sorted(found)
 
 
-def blobs(mirror: Path, ids: list[str]) -> Iterator[bytes]:
-    """The contents of ``ids``, in order, through one ``git cat-file --batch``."""
+def blobs(mirror: Path, ids: list[str]) -> Iterator[bytes | None]:
+    """The contents of ``ids``, in order, through one ``git cat-file --batch`` (``None``
+    for a blob the mirror lacks: a snapshot may leave out its largest files)."""
     proc = subprocess.Popen(
         ["git", "--git-dir", str(mirror), "cat-file", "--batch"],
         stdin=subprocess.PIPE,
@@ -87,6 +88,9 @@ def blobs(mirror: Path, ids: list[str]) -> Iterator[bytes]:
             proc.stdin.write(blob.encode() + b"\n")
             proc.stdin.flush()
             header = proc.stdout.readline().split()
+            if len(header) != 3:
+                yield None
+                continue
             size = int(header[2])
             data = proc.stdout.read(size)
             proc.stdout.read(1)
@@ -153,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("mirror", type=Path, help="git directory of deutschestextarchiv/dingler")
     parser.add_argument("--out", type=Path, default=Path("normalise/data"))
     parser.add_argument("--min-word", type=int, default=3)
-    parser.add_argument("--min-bigram", type=int, default=3)
+    parser.add_argument("--min-bigram", type=int, default=10)
     parser.add_argument("--limit", type=int, default=0, help="only the first N volumes (tests)")
     args = parser.parse_args(argv)
 
@@ -173,10 +177,15 @@ def main(argv: list[str] | None = None) -> int:
     held: list[str] = []
     held_chars = 0
     trained = held_out = 0
+    missing: list[str] = []
     for k, ((name, _), xml) in enumerate(
         zip(found, blobs(args.mirror, [b for _, b in found]), strict=True)
     ):
         print(f"\r{k + 1}/{len(found)} {name}", end="", file=sys.stderr, flush=True)
+        if xml is None:
+            print(f"\n{args.mirror}: {name}: skipped, blob missing", file=sys.stderr)
+            missing.append(name)
+            continue
         try:
             paras = list(paragraphs(xml))
         except etree.XMLSyntaxError as error:
@@ -218,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         "volumes_counted": trained,
         "volumes_held_out": held_out,
         "held_out_rule": f"volume number ends in {HELD_OUT_DIGIT}",
+        "volumes_missing_in_mirror": missing,
         "tokens": sum(words.values()),
         "types": len(words),
         "words_kept": len(kept),
