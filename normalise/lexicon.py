@@ -7,23 +7,24 @@ trusted (the document's own consensus, above them all, is the corrector's busine
    (Dingler-Online, CC BY-SA 4.0), built by ``scripts/build_histlex.py`` into
    ``normalise/data/histlex-words.tsv.xz`` (spelling as printed: ``seyn``, ``Theil``);
    forms of at least :data:`HISTORICAL_MIN_LENGTH` letters counted at least
-   :data:`HISTORICAL_CANDIDATE_MIN` times (rarer ones no modern list has are demoted, see
-   layer 3), less the transcription's own long-s misreadings and short abbreviations;
+   :data:`HISTORICAL_CANDIDATE_MIN` times, less the transcription's own long-s
+   misreadings; a form a modern list lacks becomes a dictionary word;
 2. modern German: wordfreq's German list (frequencies), the Debian Hunspell
    dictionaries de_DE-1901 (traditional orthography), de_DE and de_AT (expanded
    through their affix rules), the traditional full-form list ``/usr/share/dict/ogerman``
    and the word forms of spaCy's German lookup lemmatizer (spacy-lookups-data);
-3. wordfreq-only German forms from Zipf :data:`WORDFREQ_KNOWN` on, the most frequent
-   English and French words from Zipf :data:`FOREIGN_KNOWN` on, and rare historical forms:
-   known (a token that is one is not corrected), never a replacement, and demoted (a
-   corrector's penalty); a historical count of :data:`HISTORICAL_CANDIDATE_MIN` lifts a
-   form out of this layer.
+3. wordfreq-only German forms from Zipf :data:`WORDFREQ_KNOWN` on and the most frequent
+   English and French words from Zipf :data:`FOREIGN_KNOWN` on: known (a token that is
+   one is not corrected), never a replacement, and demoted (a corrector's penalty); a
+   German form the historical layer has leaves this layer (a French or English one
+   stays: the journal quotes both).
 
 A missing source only costs coverage: it is skipped with a warning.
 
 The lexicon maps lower-cased forms to a Zipf frequency (log10 per billion words): the
-higher of the modern and the historical one; dictionary forms unknown to wordfreq and to
-the historical counts get :data:`DICT_FLOOR`. It is cached as a
+modern one where a modern list has the form (a technical journal's frequencies, of
+``Luft`` or ``fein``, would outweigh a card game's), else the historical one; dictionary
+forms unknown to wordfreq get :data:`DICT_FLOOR`. It is cached as a
 pickle under ``$XDG_CACHE_HOME/stichwort/`` (or ``~/.cache/stichwort/``), keyed by
 a hash of the source files and :data:`VERSION`.
 """
@@ -43,7 +44,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-VERSION = "17"
+VERSION = "21"
 DICT_FLOOR = 1.5  # Zipf given to dictionary forms that wordfreq does not know
 WORDFREQ_KNOWN = 3.5  # wordfreq-only forms count as words from this Zipf on (it holds OCR junk)
 # foreign words stay as printed: frequent words of these languages count as known
@@ -55,11 +56,10 @@ DATA = Path(__file__).resolve().parent / "data"
 HISTORICAL = DATA / "histlex-words.tsv.xz"
 HISTORICAL_MIN = 3  # counts below this are too likely typos of the transcription
 HISTORICAL_MIN_LENGTH = 4  # shorter forms of a technical journal are mostly abbreviations
-# ("nn", "cm", "ccm"): the historical counts only raise the frequency of known ones
+# ("nn", "cm", "ccm"): they add nothing
 MISREADING_RATIO = 100  # see _long_s_misreading
-# a historical form no modern list has and counted fewer times than this is as likely a
-# name, a foreign term or a slip of the transcription as a word: it is known (a token
-# that is one is not corrected) but demoted like the wordfreq-only forms
+# a historical form counted fewer times than this is as likely a name, a foreign term or
+# a slip of the transcription as a word: the historical layer leaves it out
 HISTORICAL_CANDIDATE_MIN = 50
 HUNSPELL = Path("/usr/share/hunspell")
 HUNSPELL_NAMES = ("de_DE-1901", "de_DE", "de_AT")
@@ -179,6 +179,7 @@ def build(paths: list[Path]) -> tuple[dict[str, float], frozenset[str]]:
     historical = _historical(paths)
     table: dict[str, float] = dict.fromkeys(forms, DICT_FLOOR)
     foreign: set[str] = set()
+    other_languages: set[str] = set()
     try:
         import wordfreq
 
@@ -199,6 +200,8 @@ def build(paths: list[Path]) -> tuple[dict[str, float], frozenset[str]]:
         for lang in FOREIGN_LANGUAGES:
             for word in wordfreq.top_n_list(lang, FOREIGN_TOP):
                 zipf = wordfreq.zipf_frequency(word, lang)
+                if word.isalpha() and word not in forms and zipf >= FOREIGN_KNOWN:
+                    other_languages.add(word)
                 if word.isalpha() and word not in table and zipf >= FOREIGN_KNOWN:
                     table[word] = zipf
                     foreign.add(word)
@@ -206,14 +209,10 @@ def build(paths: list[Path]) -> tuple[dict[str, float], frozenset[str]]:
         warnings.warn("wordfreq not installed: lexicon has no frequencies", stacklevel=2)
     counts = historical_counts() if historical else {}
     for word, zipf in historical.items():
-        if len(word) >= HISTORICAL_MIN_LENGTH:
-            if word not in table and counts[word] < HISTORICAL_CANDIDATE_MIN:
-                foreign.add(word)  # a rare form of the journal: known, never a replacement
-            elif counts[word] >= HISTORICAL_CANDIDATE_MIN:
+        if len(word) >= HISTORICAL_MIN_LENGTH and counts[word] >= HISTORICAL_CANDIDATE_MIN:
+            table[word] = table.get(word, zipf)
+            if word not in other_languages:  # the journal quotes French and English too
                 foreign.discard(word)
-            table[word] = max(zipf, table.get(word, zipf))
-        elif word in table and word not in foreign:
-            table[word] = max(zipf, table[word])
     return table, frozenset(foreign)
 
 
