@@ -10,6 +10,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from normalise.profile import Profile, profile_of
+
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = ROOT / "tests" / "data" / "gold-dev" / "passages.jsonl"
 
@@ -22,3 +24,13 @@ def seed_files() -> dict[str, Path]:
         if name:
             seeds[str(name)] = meta.parent / "raw.txt"
     return dict(sorted(seeds.items()))
+
+
+def seed_profiles() -> dict[str, Profile]:
+    """Seed file name -> the repair profile of its source (``[profile]`` of meta.toml)."""
+    profiles: dict[str, Profile] = {}
+    for meta in sorted((ROOT / "corpus").glob("*/meta.toml")):
+        data = tomllib.loads(meta.read_text(encoding="utf-8"))
+        if data.get("original_file"):
+            profiles[str(data["original_file"])] = profile_of(data, meta)
+    return profiles

@@ -1,12 +1,20 @@
-"""Character and word error rates of repair methods on the dev gold passages.
+"""Character and word error rates of repair methods: dev gold, leave-one-book-out, synthetic.
 
-Usage: ``python benchmarks/repair_quality.py [--gold PATH] [--only engine]``
+Usage: ``python benchmarks/repair_quality.py [--gold PATH] [--only engine] [--no-lobo]
+[--no-synthetic]``
 
-Each passage's source document is repaired whole; the passage's reading is
-``reading_span(start, end)``; white space runs fold to one space on both sides;
-CER = sum of Levenshtein distances / sum of gold lengths (rapidfuzz), WER the same
-over words. Methods: raw, a regex script (long s + hyphenation + ftfy), the regex
-script plus pyspellchecker's German dictionary, and this engine.
+1. Dev gold: each passage's source document is repaired whole (with its profile); the
+   passage's reading is ``reading_span(start, end)``; white space runs fold to one space
+   on both sides; CER = sum of Levenshtein distances / sum of gold lengths (rapidfuzz),
+   WER the same over words. Methods: raw, a regex script (long s + hyphenation + ftfy),
+   the regex script plus pyspellchecker's German dictionary, and this engine.
+   ``worse`` counts over-corrections: gold words the raw OCR had right and the method
+   made wrong (word alignment of each against the gold).
+2. Leave one book out: for each book, the confusions learned from the other books' gold
+   passages (:mod:`normalise.learn`) are added to its profile, and it is measured alone.
+3. Synthetic: held-out Dingler text (volumes never counted into the lexicon,
+   ``normalise/data/dingler-heldout.txt.xz``) cut into documents, damaged
+   (:mod:`normalise.damage`, fixed seeds) and repaired; CER against the clean text.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from rapidfuzz.distance import Levenshtein
@@ -25,7 +34,8 @@ from rapidfuzz.distance import Levenshtein
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.data import GOLD, seed_files  # noqa: E402
+from benchmarks.data import GOLD, seed_files, seed_profiles  # noqa: E402
+from normalise.profile import Profile  # noqa: E402
 from tei.normal import fold  # noqa: E402
 
 _HYPHEN = re.compile(r"(?<=\w)[⸗¬=-]\s+(?=[a-zäöüß])")
@@ -82,6 +92,24 @@ def load_passages(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
+def _right_words(hyp: str, gold: str) -> set[int]:
+    """Indices of the gold words that the hypothesis has, by word alignment."""
+    out: set[int] = set()
+    for tag, _i1, _i2, j1, j2 in Levenshtein.opcodes(hyp.split(" "), gold.split(" ")):
+        if tag == "equal":
+            out.update(range(j1, j2))
+    return out
+
+
+def worse(triples: list[tuple[str, str, str]]) -> int:
+    """Over-corrections over (raw, hypothesis, gold): gold words right in raw, wrong after."""
+    n = 0
+    for raw, hyp, gold in triples:
+        g = fold(gold)
+        n += len(_right_words(fold(raw), g) - _right_words(fold(hyp), g))
+    return n
+
+
 def score(pairs: list[tuple[str, str]]) -> tuple[float, float]:
     """CER and WER over (hypothesis, gold) pairs, sums before dividing."""
     cd = cl = wd = wl = 0
@@ -100,11 +128,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gold", type=Path, default=GOLD)
     parser.add_argument("--only", choices=["raw", "regex", "spellchecker", "engine"])
     parser.add_argument("--show", action="store_true", help="print engine output per passage")
+    parser.add_argument("--no-lobo", action="store_true", help="skip leave-one-book-out")
+    parser.add_argument("--no-synthetic", action="store_true", help="skip the synthetic set")
     args = parser.parse_args(argv)
 
     passages = load_passages(args.gold)
     seeds = seed_files()
     docs = {p["source"]: seeds[str(p["source"])].read_text(encoding="utf-8") for p in passages}
+    profiles = seed_profiles()
 
     from normalise import repair
 
@@ -112,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def engine(doc_name: str, _raw: str, a: int, b: int) -> str:
         if doc_name not in repairs:
-            repairs[doc_name] = repair(docs[doc_name])
+            repairs[doc_name] = repair(docs[doc_name], profile=profiles[doc_name])
         return repairs[doc_name].reading_span(a, b)  # type: ignore[attr-defined]
 
     methods: dict[str, Callable[[str, str, int, int], str]] = {
@@ -124,13 +155,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         methods = {args.only: methods[args.only]}
     print(f"{len(passages)} passages, {sum(len(str(p['gold'])) for p in passages)} gold chars")
-    print(f"{'method':<14}{'CER':>8}{'WER':>8}   per source CER")
+    print(f"{'method':<14}{'CER':>8}{'WER':>8}{'worse':>7}   per source CER")
     for name, method in methods.items():
         started = time.perf_counter()
         by_source: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        triples: list[tuple[str, str, str]] = []
         for p in passages:
             hyp = method(str(p["source"]), str(p["raw"]), int(p["start"]), int(p["end"]))
             by_source[str(p["source"])].append((hyp, str(p["gold"])))
+            triples.append((str(p["raw"]), hyp, str(p["gold"])))
             if args.show and name == "engine":
                 g = fold(str(p["gold"]))
                 h = fold(hyp)
@@ -140,8 +173,113 @@ def main(argv: list[str] | None = None) -> int:
         cer, wer = score(every)
         per = "  ".join(f"{src[:3]}={score(pairs)[0]:.2%}" for src, pairs in by_source.items())
         took = time.perf_counter() - started
-        print(f"{name:<14}{cer:>8.2%}{wer:>8.2%}   {per}   ({took:.1f}s)")
+        print(f"{name:<14}{cer:>8.2%}{wer:>8.2%}{worse(triples):>7}   {per}   ({took:.1f}s)")
+    if "engine" in methods:
+        clean_sources(seeds, profiles)
+    if not args.no_lobo and (args.only in (None, "engine")):
+        leave_one_book_out(passages, docs, profiles)
+    if not args.no_synthetic and (args.only in (None, "engine")):
+        synthetic()
     return 0
+
+
+CLEAN_SEEDS = ("003_fc397ede5e9ddbb5.txt", "004_78ac239cc2f0ace7.txt")  # polizei472, pierer1861
+
+
+def clean_sources(seeds: dict[str, Path], profiles: dict[str, Profile]) -> None:
+    """Share of the characters of the clean sources that the repair changes (letters
+    and signs; white space, furniture and hyphen joins not counted)."""
+    from normalise import repair
+
+    for name in CLEAN_SEEDS:
+        raw = seeds[name].read_text(encoding="utf-8")
+        edits = repair(raw, profile=profiles[name]).edits
+        changed = sum(
+            max(len(e.original), len(e.replacement))
+            for e in edits
+            if e.kind not in ("whitespace", "noise", "hyphenation")
+        )
+        print(
+            f"clean source {name[:3]}: {changed}/{len(raw)} characters changed "
+            f"({changed / len(raw):.2%})"
+        )
+
+
+def leave_one_book_out(
+    passages: list[dict[str, object]], docs: dict[object, str], profiles: dict[str, Profile]
+) -> None:
+    """Per book: the engine with the confusions learned from the other books' gold."""
+    from normalise import repair
+    from normalise.learn import learn, word_pairs
+
+    print("leave one book out (confusions learned from the other books' gold passages):")
+    triples: list[tuple[str, str, str]] = []
+    every: list[tuple[str, str]] = []
+    for book in sorted({str(p["source"]) for p in passages}):
+        train = [p for p in passages if p["source"] != book]
+        learned = learn(
+            [pair for p in train for pair in word_pairs(str(p["raw"]), str(p["gold"]))],
+            [str(p["gold"]) for p in train],
+        )
+        own = profiles[book]
+        profile = replace(own, confusions=own.confusions + learned)
+        r = repair(docs[book], profile=profile)
+        mine = [p for p in passages if p["source"] == book]
+        pairs = [(r.reading_span(int(p["start"]), int(p["end"])), str(p["gold"])) for p in mine]
+        every += pairs
+        triples += [(str(p["raw"]), h, g) for p, (h, g) in zip(mine, pairs, strict=True)]
+        cer, wer = score(pairs)
+        print(f"  {book[:3]}: CER {cer:.2%} WER {wer:.2%} ({len(learned)} learned confusions)")
+    cer, wer = score(every)
+    print(f"  all: CER {cer:.2%} WER {wer:.2%} worse {worse(triples)}")
+
+
+SYNTHETIC_DOC_CHARS = 20_000
+SYNTHETIC_DOCS = 10
+
+
+def synthetic() -> None:
+    """Held-out clean Dingler text, damaged with fixed seeds, repaired without a profile."""
+    import lzma
+
+    from normalise import repair
+    from normalise.damage import damage
+
+    path = ROOT / "normalise" / "data" / "dingler-heldout.txt.xz"
+    if not path.exists():
+        print(f"synthetic: {path} missing (scripts/build_histlex.py writes it)")
+        return
+    with lzma.open(path, "rt", encoding="utf-8") as handle:
+        paragraphs = handle.read().splitlines()
+    docs: list[str] = []
+    current: list[str] = []
+    for para in paragraphs:
+        current.append(para)
+        if sum(map(len, current)) >= SYNTHETIC_DOC_CHARS:
+            docs.append("\n\n".join(current))
+            current = []
+        if len(docs) == SYNTHETIC_DOCS:
+            break
+    raw_pairs: list[tuple[str, str]] = []
+    eng_pairs: list[tuple[str, str]] = []
+    triples: list[tuple[str, str, str]] = []
+    started = time.perf_counter()
+    for seed, clean in enumerate(docs):
+        d = damage(clean, seed)
+        hyp = repair(d.text).reading
+        raw_pairs.append((d.text, clean))
+        eng_pairs.append((hyp, clean))
+        triples.append((d.text, hyp, clean))
+    took = time.perf_counter() - started
+    raw_cer, raw_wer = score(raw_pairs)
+    cer, wer = score(eng_pairs)
+    chars = sum(len(c) for c in docs)
+    print(f"synthetic damage on held-out Dingler text ({len(docs)} documents, {chars} chars):")
+    print(f"  raw:    CER {raw_cer:.2%} WER {raw_wer:.2%}")
+    print(
+        f"  engine: CER {cer:.2%} WER {wer:.2%} worse {worse(triples)}; "
+        f"{1 - cer / raw_cer:.0%} of the character errors removed ({took:.1f}s)"
+    )
 
 
 if __name__ == "__main__":

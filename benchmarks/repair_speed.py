@@ -25,19 +25,21 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.data import seed_files  # noqa: E402
 
 
-def _load_time(cache: str | None) -> float:
-    """Seconds to load (or build) the lexicon in a fresh interpreter."""
+def _load_time(cache: str | None) -> tuple[float, float]:
+    """Seconds (wall, CPU) to load (or build) the lexicon in a fresh interpreter."""
     env = dict(os.environ)
     if cache is not None:
         env["XDG_CACHE_HOME"] = cache
     code = (
-        "import time; t=time.perf_counter(); from normalise.lexicon import load; load(); "
-        "print(time.perf_counter()-t)"
+        "import time; t=time.perf_counter(); c=time.process_time(); "
+        "from normalise.lexicon import load; load(); "
+        "print(time.perf_counter()-t, time.process_time()-c)"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, cwd=ROOT, check=True, capture_output=True, text=True
     )
-    return float(out.stdout.strip().splitlines()[-1])
+    wall, cpu = out.stdout.strip().splitlines()[-1].split()
+    return float(wall), float(cpu)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,9 +49,11 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.cold:
         with tempfile.TemporaryDirectory() as tmp:
-            print(f"lexicon cold build + cache: {_load_time(tmp):.2f} s")
+            wall, cpu = _load_time(tmp)
+            print(f"lexicon cold build + cache: {wall:.2f} s wall / {cpu:.2f} s CPU")
     _load_time(None)  # make sure the cache exists
-    print(f"lexicon warm load (cache):  {_load_time(None):.2f} s")
+    wall, cpu = _load_time(None)
+    print(f"lexicon warm load (cache):  {wall:.2f} s wall / {cpu:.2f} s CPU")
 
     from normalise.engine import repair
     from normalise.lexicon import load

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 # observed -> intended, log10 probability that the OCR produced `observed` for `intended`
 LONG_S: tuple[tuple[str, str, float], ...] = (
@@ -28,6 +29,8 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("d;", "ch", -0.7),
     ("c)", "ch", -0.7),
     ("dy", "ch", -1.5),
+    ("dj", "ch", -1.5),
+    ("d)", "ck", -1.5),
     ("dh", "ch", -1.5),
     ("h", "ch", -2.0),
     ("d", "ck", -2.0),
@@ -57,6 +60,19 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("v", "o", -2.2),
     ("o", "v", -2.2),
     ("x", "r", -2.2),
+    ("g", "z", -2.2),
+    ("z", "g", -2.5),
+    # signs read for letters (the tokenizer keeps them inside a word)
+    ("»", "s", -1.5),
+    ("«", "e", -1.5),
+    ("}", "s", -2.0),
+    ("|", "l", -1.5),
+    ("|", "i", -2.0),
+    ("1", "l", -1.5),
+    ("1", "i", -2.0),
+    ("!", "l", -2.0),
+    ("!", "i", -2.0),
+    (")", "e", -2.2),
     ("ii", "ü", -1.5),
     # capitals
     ("E", "k", -1.7),
@@ -78,7 +94,9 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("W", "V", -2.0),
     ("F", "S", -1.8),
     ("J", "S", -2.0),
-    ("T", "s", -2.0),  # a long s at the start of a word read as a capital T ("Tteht")
+    ("B", "P", -2.0),
+    ("V", "P", -2.2),
+    ("U", "A", -2.0),
 )
 
 # U+FFFD: the encoding lost one of these characters
@@ -112,9 +130,27 @@ def _with_capitals(
 
 _OTHER = _with_capitals(CONFUSIONS)
 _LONG = {o: [(i, c)] for o, i, c in LONG_S}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The compiled confusions a corrector uses: the prior table plus a source's own."""
+
+    other: dict[str, list[tuple[str, float]]]
+    first: frozenset[str]
+
+
+@lru_cache(maxsize=16)
+def table(extra: tuple[tuple[str, str, float], ...] = ()) -> Table:
+    """The prior confusion table with ``extra`` (observed, intended, log10 P) added."""
+    other = {k: list(v) for k, v in _OTHER.items()}
+    for observed, intended, cost in extra:
+        other.setdefault(observed, []).append((intended, cost))
+    return Table(other, frozenset(k[0] for k in list(other) + list(_LONG)))
+
+
 REAL_WORD_LONG_S = ("f", "j")  # the misreadings common enough to doubt a known word
 _LONG_REAL = {o: v for o, v in _LONG.items() if o in REAL_WORD_LONG_S}
-_FIRST = frozenset(k[0] for k in list(_OTHER) + list(_LONG))
 _FIRST_REAL = frozenset(k[0] for k in _LONG_REAL)
 
 
@@ -128,6 +164,7 @@ def variants(
     limit: int = 4000,
     prefixes: frozenset[str] | set[str] | None = None,
     real_word: bool = False,
+    confusions: Table | None = None,
 ) -> Iterator[Variant]:
     """Every reading of ``token`` reachable within the edit budget, the token itself first.
 
@@ -135,10 +172,11 @@ def variants(
     ``prefixes`` (lower-cased beginnings of known words, up to :data:`PREFIX` letters)
     a reading that begins no known word is dropped early; the token itself is kept.
     With ``real_word`` only :data:`REAL_WORD_LONG_S` (``f``/``j`` for ``s``) are tried.
+    ``confusions`` replaces the prior table (:func:`table`).
     """
     if len(token) > 40:
         return
-    moves = _moves(token, real_word)
+    moves = _moves(token, real_word, confusions or table())
     n = len(token)
     count = 0
     stack: list[tuple[int, str, float, int, int]] = [(0, "", 0.0, 0, 0)]
@@ -169,11 +207,13 @@ def variants(
                 stack.append((i + step, out + text, cost, n_other, n_long))
 
 
-def _moves(token: str, real_word: bool) -> list[list[tuple[int, str, float, bool, bool]]]:
+def _moves(
+    token: str, real_word: bool, confusions: Table
+) -> list[list[tuple[int, str, float, bool, bool]]]:
     """Per position: (letters consumed, text, cost, other edit?, long-s edit?); the
     unchanged letter last, so the depth-first walk yields the token itself first."""
     long_table = _LONG_REAL if real_word else _LONG
-    first = _FIRST_REAL if real_word else _FIRST
+    first = _FIRST_REAL if real_word else confusions.first
     n = len(token)
     lower_only = not token.replace(WILDCARD, "").isupper()
     moves: list[list[tuple[int, str, float, bool, bool]]] = []
@@ -189,7 +229,7 @@ def _moves(token: str, real_word: bool) -> list[list[tuple[int, str, float, bool
             if not real_word:
                 for length in (2, 1):
                     if i + length <= n:
-                        for intended, c in _OTHER.get(token[i : i + length], ()):
+                        for intended, c in confusions.other.get(token[i : i + length], ()):
                             here.append((length, intended, c, True, False))
             for length in (2, 1):
                 if i + length < n:  # a final s is round in Fraktur: never a long-s misreading

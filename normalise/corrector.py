@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import regex
 
-from normalise.channel import REAL_WORD_LONG_S, WILDCARD, variants
+from normalise.channel import REAL_WORD_LONG_S, WILDCARD, Table, table, variants
 from normalise.lexicon import Lexicon
 
 DOC_WEIGHT = 1e4  # one clean occurrence in the document is worth a Zipf-4 word
@@ -41,8 +41,11 @@ class Choice:
 class Corrector:
     """Scores readings of tokens against the lexicon and the document's own words."""
 
-    def __init__(self, lexicon: Lexicon, document: Counter[str]) -> None:
+    def __init__(
+        self, lexicon: Lexicon, document: Counter[str], confusions: Table | None = None
+    ) -> None:
         self.lexicon = lexicon
+        self.confusions = confusions or table()
         self._zipf: dict[str, float | None] = {}
         self.evidence_cache: dict[str, int] = {}  # token -> long-s evidence, 2 * error + ok
         self._changes: list[set[str]] = []
@@ -173,7 +176,13 @@ class Corrector:
         if cached is None:
             max_other = 0 if not open_all else (1 if len(token) >= 9 else 2)
             found = variants(
-                token, max_other, 6, 2500, self.lexicon.prefixes, real_word=not open_all
+                token,
+                max_other,
+                6,
+                2500,
+                self.lexicon.prefixes,
+                real_word=not open_all,
+                confusions=self.confusions,
             )
             static: list[tuple[str, float, int]] = []
             dynamic: list[tuple[str, str, float, int]] = []

@@ -21,8 +21,9 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
    a running head, inline page numbers found as a rising series;
 2. characters (:mod:`~normalise.chars`): long s, ligatures, ``uͤ``, ``ꝛc.``, doubled
    list numbers, ``3. B.``, ``§`` for 5, letters inside numbers;
-3. line-end hyphens (:mod:`~normalise.hyphenation`): joined, or kept as ``-``; a colon
-   read for one (``wer: den``) is joined when the whole is a dictionary word;
+3. line-end hyphens (:mod:`~normalise.hyphenation`): joined, or kept as ``-``; where the
+   source's profile says its OCR reads them as colons (``wer: den``), such a colon is
+   joined when the whole is a dictionary word;
 4. words (:mod:`~normalise.corrector`): a noisy channel, the Fraktur confusion table of
    :mod:`~normalise.channel` times the lexicon of :mod:`~normalise.lexicon` and the
    document's own word counts; the rate at which long s was misread is estimated
@@ -30,7 +31,8 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
 5. words split by OCR (``Da me`` -> ``Dame``); 6. runs of bleed-through debris
    (:mod:`~normalise.garbage`), deleted or proposed; 7. closed-class words capitalised
    mid-sentence (``daß Die Gegner``); 8. misread player letters (``U, der ...`` -> ``A``)
-   in documents that name players A-D; 9. white space.
+   where the source's profile (:mod:`~normalise.profile`) names players and their
+   misreadings; 9. white space.
 
 Passes 1-2 repeat until furniture and signs uncover nothing new; 3-5 run in rounds
 until nothing changes; 6-8 run once after them. The whole is run again on its own
@@ -53,12 +55,15 @@ import numpy
 import regex
 
 from normalise import chars, furniture, garbage, hyphenation
+from normalise.channel import table as channel_table
 from normalise.channel import variants
 from normalise.chunks import chunk_spans
 from normalise.corrector import Choice, Corrector
 from normalise.draft import Draft, View, view_job
 from normalise.edits import Edit, Repair, apply_edits, compose
 from normalise.lexicon import Lexicon, load
+from normalise.profile import NONE as NO_PROFILE
+from normalise.profile import Profile
 
 APPLY_THRESHOLD = 0.5  # apply a word correction when it is more likely than all else together
 PROPOSE_THRESHOLD = 0.25  # below this a candidate is not even proposed
@@ -66,9 +71,12 @@ MAX_ROUNDS = 4  # rounds of the lexicon passes before giving up on a fixed point
 WINDOW = 120  # tokens on each side used to estimate the local long-s misreading rate
 MAX_TOKEN = 100  # longer tokens are no word (two forms of the lexicon are at most ~80)
 
-# letters, combining marks and U+FFFD; a word may end in "d)" / "c)" / "d;" (read for "ch")
+# letters, combining marks and U+FFFD, with signs OCR reads for letters between them
+# (``Wa»fer``, ``ge|ben``, ``B1att``, ``Stic)e``); a word may end in "d)" / "c)" / "d;"
+# (read for "ch")
+_LETTERS = r"(?:[^\W\d_]++|[\u0300-\u036f\ufffd]++)++"
 _TOKEN = re.compile(
-    r"(?:[^\W\d_]++|[\u0300-\u036f\ufffd]++)++(?:(?<=[dc])[);](?=[\s.,:;!?\"“„]|$))?"
+    _LETTERS + r"(?:[«»}|1!)]" + _LETTERS + r")*+(?:(?<=[dc])[);](?=[\s.,:;!?\"“„]|$))?"
 )
 _WS = regex.compile(r"\s+")
 _LONG_S_LETTERS = regex.compile(r"[fjFJ]")
@@ -215,8 +223,9 @@ def _more_furniture(draft: Draft) -> None:
             return
 
 
-def _hyphens(draft: Draft, corrector: Corrector, view: View) -> int:
-    decisions = hyphenation.decide(view.text, corrector.known, corrector.lexicon.in_dictionary)
+def _hyphens(draft: Draft, corrector: Corrector, view: View, profile: Profile) -> int:
+    dictionary = corrector.lexicon.in_dictionary if profile.colon_hyphens else None
+    decisions = hyphenation.decide(view.text, corrector.known, dictionary)
     adds: list[Edit] = []
     jobs: list[tuple[int, int, str, str, float, str]] = []
     for d in decisions:
@@ -334,7 +343,7 @@ def _proposal(
     return Edit(ra, rb, draft.raw[ra:rb], reading, kind, confidence, evidence)
 
 
-def _splits(draft: Draft, corrector: Corrector) -> None:
+def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     """Join a word that OCR split in two: ``Da me`` -> ``Dame``, ``derjenig e``."""
     view = draft.view()
     text = view.text
@@ -357,7 +366,7 @@ def _splits(draft: Draft, corrector: Corrector) -> None:
             continue
         if len(lw) + len(rw) < 4 or text[r_end : r_end + 1] == "." or not lw.isalpha():
             continue
-        if lw in PLAYERS:
+        if len(lw) == 1 and lw in profile.players:
             continue  # "C hat", "B eine": a player's letter, not half a word
         joined = lw + rw
         if not in_dictionary(joined) or corrector.prior(joined) < 2.5:
@@ -431,10 +440,6 @@ def _function_word_case(draft: Draft, corrector: Corrector, view: View) -> list[
     return jobs
 
 
-# how OCR misreads the Fraktur capitals A, B, C used as players' names in worked
-# examples (TRANSCRIPTION.md 4); letters that could be any player (X, M) are left alone
-PLAYER_MISREADINGS = {"U": "A", "8": "B", "3": "B", "E": "C", "G": "C", "CE": "C"}
-PLAYERS = frozenset("ABCD")
 MIN_PLAYER_USES = 5  # clean uses ("A giebt", "so hat B") before a document counts
 _PLAYER_SLOT = regex.compile(
     r"(?<=(?:^|[\s(]))(\p{Lu}{1,2}|\d)(,?)(?=[^\S\n]+(\p{Ll}{2,})\b)", regex.M
@@ -443,28 +448,33 @@ _SENTENCE_WORD = _closed("und da wenn daß dass also nun ob weil so aber oder")
 PLAYER_CONFIDENCE = 0.6
 
 
-def _player_uses(text: str) -> int:
-    """Clean uses of player letters (``A giebt``, ``so hat B``) in ``text``."""
-    return sum(m.group(1) in PLAYERS for m in _PLAYER_SLOT.finditer(text))
+def _player_uses(text: str, profile: Profile) -> int:
+    """Clean uses of the profile's player letters (``A giebt``, ``so hat B``) in ``text``."""
+    if not profile.players:
+        return 0
+    return sum(m.group(1) in profile.players for m in _PLAYER_SLOT.finditer(text))
 
 
 def _player_letters(
-    draft: Draft, corrector: Corrector, view: View, uses: int | None = None
+    draft: Draft, corrector: Corrector, view: View, profile: Profile, uses: int | None = None
 ) -> list[Job]:
-    """``U, der mit dem Laubzehner`` -> ``A, der ...``: in a document that names players
-    A-D (``uses`` clean uses in the whole document, else counted in the view), a lone
-    misread capital (or 8/3, only after a sentence or clause start) in the same slot,
-    before a lower-case word, is the player."""
+    """``U, der mit dem Laubzehner`` -> ``A, der ...``: in a source whose profile names
+    players (TRANSCRIPTION.md 4) and that uses them (``uses`` clean uses in the whole
+    document, else counted in the view), a lone capital the profile lists as a misreading
+    (a digit only after a sentence or clause start) in the same slot, before a lower-case
+    word, is the player."""
+    if not profile.players or not profile.player_misreadings:
+        return []
     text = view.text
     slots = list(_PLAYER_SLOT.finditer(text))
     if uses is None:
-        uses = sum(m.group(1) in PLAYERS for m in slots)
+        uses = sum(m.group(1) in profile.players for m in slots)
     if uses < MIN_PLAYER_USES:
         return []
     jobs: list[Job] = []
     for m in slots:
         token = m.group(1)
-        player = PLAYER_MISREADINGS.get(token)
+        player = profile.player_misreadings.get(token)
         if player is None or corrector.zipf(m.group(3)) is None:
             continue
         if token.isdigit():
@@ -558,7 +568,11 @@ Piece = tuple[list[Edit], list[Edit]]  # the edits and the proposals of one chun
 
 
 def _repair_pass(
-    texts: list[str], lexicon: Lexicon, progress: Progress | None, caches: Corrector
+    texts: list[str],
+    lexicon: Lexicon,
+    progress: Progress | None,
+    caches: Corrector,
+    profile: Profile,
 ) -> list[Piece]:
     """One run of every pass over the chunks ``texts`` of one document.
 
@@ -577,7 +591,7 @@ def _repair_pass(
     for draft in drafts:
         _furniture_and_chars(draft)
         done_with(draft)
-    corrector = Corrector(lexicon, Counter())
+    corrector = Corrector(lexicon, Counter(), caches.confusions)
     corrector.share_caches(caches)
     proposals: list[list[Edit]] = [[] for _ in drafts]
     for _ in range(MAX_ROUNDS):
@@ -590,48 +604,50 @@ def _repair_pass(
         corrector.document = counts
         for k, draft in enumerate(drafts):
             view = draft.view()
-            _hyphens(draft, corrector, view)
+            _hyphens(draft, corrector, view, profile)
             view = draft.view()
             proposals[k] = []
             part = _part_progress(progress, k, len(drafts))
             _words(
                 draft, corrector, _tokens(view), _rates(corrector, view), view, proposals[k], part
             )
-            _splits(draft, corrector)
+            _splits(draft, corrector, profile)
             done_with(draft)
         if all(d.edits == b for d, b in zip(drafts, before, strict=True)):
             break
     uses = 0
     for k, draft in enumerate(drafts):
         draft.rewrite_many(_debris(draft, corrector, draft.view(), proposals[k]))
-        uses += _player_uses(draft.view().text)
+        uses += _player_uses(draft.view().text, profile)
         done_with(draft)
     pieces: list[Piece] = []
     for k, draft in enumerate(drafts):
         view = draft.view()  # passes 7-8 read the text without debris; their jobs are disjoint
         draft.rewrite_many(
             _function_word_case(draft, corrector, view)
-            + _player_letters(draft, corrector, view, uses)
+            + _player_letters(draft, corrector, view, profile, uses)
         )
-        _splits(draft, corrector)  # debris deleted between the halves of a split word
+        _splits(draft, corrector, profile)  # debris deleted between the halves of a split word
         _whitespace(draft)
         pieces.append((draft.edits, sorted(proposals[k], key=lambda e: (e.start, e.end))))
         drafts[k] = Draft("")  # done: let it go
     return pieces
 
 
-def _repair_chunks(texts: list[str], lexicon: Lexicon, progress: Progress | None) -> list[Piece]:
+def _repair_chunks(
+    texts: list[str], lexicon: Lexicon, progress: Progress | None, profile: Profile
+) -> list[Piece]:
     """:func:`_repair_pass`, then again on the reading text until that changes nothing
     (at most :data:`MAX_PASSES` times), each change joined into the edits
     (:func:`normalise.edits.compose`)."""
-    caches = Corrector(lexicon, Counter())
-    pieces = _repair_pass(texts, lexicon, progress, caches)
+    caches = Corrector(lexicon, Counter(), channel_table(profile.confusions))
+    pieces = _repair_pass(texts, lexicon, progress, caches, profile)
     first = pieces
     for _ in range(MAX_PASSES):
         readings = [
             apply_edits(text, edits) for text, (edits, _) in zip(texts, pieces, strict=True)
         ]
-        again = _repair_pass(readings, lexicon, None, caches)
+        again = _repair_pass(readings, lexicon, None, caches, profile)
         if not any(edits for edits, _ in again):
             break
         pieces = [
@@ -687,8 +703,12 @@ def repair_with(
     progress: Progress | None = None,
     *,
     chunk_chars: int = CHUNK_CHARS,
+    profile: Profile = NO_PROFILE,
 ) -> Repair:
     """Repair ``text`` with a given lexicon; see the module docstring.
+
+    ``profile`` holds the source's own habits (:mod:`normalise.profile`); by default
+    none is assumed.
 
     The lexicon-driven passes run in rounds until a round changes nothing (at most
     :data:`MAX_ROUNDS`), since each round's repairs sharpen the document's own
@@ -705,7 +725,7 @@ def repair_with(
     a paragraph break (or a space) as anywhere else.
     """
     spans = chunk_spans(text, chunk_chars)
-    pieces = _repair_chunks([text[a:b] for a, b in spans], lexicon, progress)
+    pieces = _repair_chunks([text[a:b] for a, b in spans], lexicon, progress, profile)
     edits: list[Edit] = []
     proposals: list[Edit] = []
     for k, ((start, _end), (chunk_edits, chunk_proposals)) in enumerate(
@@ -725,8 +745,12 @@ def repair_with(
 
 
 def repair(
-    text: str, progress: Progress | None = None, *, chunk_chars: int = CHUNK_CHARS
+    text: str,
+    progress: Progress | None = None,
+    *,
+    chunk_chars: int = CHUNK_CHARS,
+    profile: Profile = NO_PROFILE,
 ) -> Repair:
     """Repair a document automatically (lexicon loaded once and cached); see
     :func:`repair_with`."""
-    return repair_with(text, load(), progress, chunk_chars=chunk_chars)
+    return repair_with(text, load(), progress, chunk_chars=chunk_chars, profile=profile)

@@ -6,7 +6,8 @@ compound (``Herz= und Laubkönige`` -> ``Herz- und Laubkönige``) and keeps ``-`
 a capital the hyphen is the print's own (``Piquet⸗ Treſett⸗``) and stays as ``-``;
 across a line break it closes up (``Innsbruck-`` / ``Stadt``). A mark inside a word
 is written ``-``. A U+FFFD before a line break is a lost hyphen when the joined word
-is known. A colon that OCR read for the hyphen (``wer: den``) is joined when the
+is known and the left part with the lost letter (``da\ufffd`` as ``daß``) is no word. A
+colon that OCR read for the hyphen (``wer: den``) is joined when the
 joined word is a dictionary word.
 """
 
@@ -40,6 +41,7 @@ _INNER = regex.compile(r"(?<=\p{L})[⸗¬=](?=\p{L})")
 _COLON = regex.compile(r"(?<=\p{L}{2}):([^\S\n]*\n?[^\S\n]*)(\p{Ll}+)(?!\p{L})")
 _LOST = regex.compile(r"(?<=\p{L}{2})\ufffd(\s+)(?=\p{Ll})")
 _LEFT = regex.compile(r"\p{L}+$")
+_FILLS = ("ä", "ö", "ü", "ß")  # what U+FFFD stands for at a word's end
 _RIGHT = regex.compile(r"^\p{L}+")
 
 
@@ -103,7 +105,12 @@ def decide(
         left_m = _LEFT.search(view, max(0, m.start() - 40), m.start())
         right_m = _RIGHT.search(view[m.end() : m.end() + 40])
         opened = left_m is not None and view[left_m.start() - 1 : left_m.start()] in ("\ufffd", "„")
-        if left_m and right_m and not opened and known(left_m.group() + right_m.group()):
+        if not left_m or not right_m or opened:
+            continue
+        left = left_m.group()
+        if any(known(left + fill) for fill in _FILLS):
+            continue  # the lost character ends the word ("da\ufffd hier": daß, not dahier)
+        if known(left + right_m.group()):
             out.append(Decision(m.start(), m.end(), "", 0.8, "encoding lost a line-end hyphen"))
     out.sort(key=lambda d: d.start)
     kept: list[Decision] = []

@@ -1,14 +1,30 @@
 """The German lexicon the corrector scores candidates with, built once and cached.
 
-Sources (all the field's own, none keyed to our books): wordfreq's German list
-(frequencies), the Debian Hunspell dictionaries de_DE-1901 (traditional
-orthography), de_DE and de_AT (expanded through their affix rules), the
-traditional full-form list ``/usr/share/dict/ogerman`` and the word forms of
-spaCy's German lookup lemmatizer (spacy-lookups-data). A missing source only
-costs coverage: it is skipped with a warning.
+Sources (all the field's own, none keyed to our books), in layers from most to least
+trusted (the document's own consensus, above them all, is the corrector's business):
 
-The lexicon maps lower-cased forms to a Zipf frequency (log10 per billion words);
-dictionary forms unknown to wordfreq get :data:`DICT_FLOOR`. It is cached as a
+1. historical German: word counts of the Polytechnisches Journal 1820-1931
+   (Dingler-Online, CC BY-SA 4.0), built by ``scripts/build_histlex.py`` into
+   ``normalise/data/histlex-words.tsv.xz`` (spelling as printed: ``seyn``, ``Theil``);
+   forms of at least :data:`HISTORICAL_MIN_LENGTH` letters counted at least
+   :data:`HISTORICAL_CANDIDATE_MIN` times, less the transcription's own long-s
+   misreadings; a form a modern list lacks becomes a dictionary word;
+2. modern German: wordfreq's German list (frequencies), the Debian Hunspell
+   dictionaries de_DE-1901 (traditional orthography), de_DE and de_AT (expanded
+   through their affix rules), the traditional full-form list ``/usr/share/dict/ogerman``
+   and the word forms of spaCy's German lookup lemmatizer (spacy-lookups-data);
+3. wordfreq-only German forms from Zipf :data:`WORDFREQ_KNOWN` on and the most frequent
+   English and French words from Zipf :data:`FOREIGN_KNOWN` on: known (a token that is
+   one is not corrected), never a replacement, and demoted (a corrector's penalty); a
+   German form the historical layer has leaves this layer (a French or English one
+   stays: the journal quotes both).
+
+A missing source only costs coverage: it is skipped with a warning.
+
+The lexicon maps lower-cased forms to a Zipf frequency (log10 per billion words): the
+modern one where a modern list has the form (a technical journal's frequencies, of
+``Luft`` or ``fein``, would outweigh a card game's), else the historical one; dictionary
+forms unknown to wordfreq get :data:`DICT_FLOOR`. It is cached as a
 pickle under ``$XDG_CACHE_HOME/stichwort/`` (or ``~/.cache/stichwort/``), keyed by
 a hash of the source files and :data:`VERSION`.
 """
@@ -18,6 +34,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import lzma
 import math
 import os
 import pickle
@@ -27,7 +44,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-VERSION = "12"
+VERSION = "21"
 DICT_FLOOR = 1.5  # Zipf given to dictionary forms that wordfreq does not know
 WORDFREQ_KNOWN = 3.5  # wordfreq-only forms count as words from this Zipf on (it holds OCR junk)
 # foreign words stay as printed: frequent words of these languages count as known
@@ -35,6 +52,15 @@ WORDFREQ_KNOWN = 3.5  # wordfreq-only forms count as words from this Zipf on (it
 FOREIGN_LANGUAGES = ("fr", "en")
 FOREIGN_TOP = 20_000
 FOREIGN_KNOWN = 4.0
+DATA = Path(__file__).resolve().parent / "data"
+HISTORICAL = DATA / "histlex-words.tsv.xz"
+HISTORICAL_MIN = 3  # counts below this are too likely typos of the transcription
+HISTORICAL_MIN_LENGTH = 4  # shorter forms of a technical journal are mostly abbreviations
+# ("nn", "cm", "ccm"): they add nothing
+MISREADING_RATIO = 100  # see _long_s_misreading
+# a historical form counted fewer times than this is as likely a name, a foreign term or
+# a slip of the transcription as a word: the historical layer leaves it out
+HISTORICAL_CANDIDATE_MIN = 50
 HUNSPELL = Path("/usr/share/hunspell")
 HUNSPELL_NAMES = ("de_DE-1901", "de_DE", "de_AT")
 WORDLIST = Path("/usr/share/dict/ogerman")
@@ -72,6 +98,10 @@ def _sources() -> list[Path]:
     table = _lemma_table()
     if table is not None:
         paths.append(table)
+    if HISTORICAL.exists():
+        paths.append(HISTORICAL)
+    else:
+        warnings.warn(f"historical lexicon {HISTORICAL} missing: lexicon is smaller", stacklevel=3)
     return paths
 
 
@@ -109,11 +139,47 @@ def _dictionary_forms(paths: list[Path]) -> set[str]:
     return {f for f in forms if f and f.isalpha()}
 
 
+def historical_counts(path: Path = HISTORICAL) -> dict[str, int]:
+    """The historical word counts (``word<TAB>count`` lines, xz-compressed)."""
+    counts: dict[str, int] = {}
+    with lzma.open(path, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            word, _, count = line.rstrip("\n").partition("\t")
+            counts[word] = int(count)
+    return counts
+
+
+def _long_s_misreading(word: str, count: int, counts: dict[str, int]) -> bool:
+    """Is ``word`` a long s misread as f or j in the transcription: one f/j (not at the
+    end) read as s gives a form :data:`MISREADING_RATIO` times as frequent (``fich``)?"""
+    for i, c in enumerate(word[:-1]):
+        if c in "fj" and counts.get(word[:i] + "s" + word[i + 1 :], 0) >= MISREADING_RATIO * count:
+            return True
+    return False
+
+
+def _historical(paths: list[Path]) -> dict[str, float]:
+    """Zipf of the historical forms counted at least :data:`HISTORICAL_MIN` times, less
+    the transcription's own long-s misreadings."""
+    if HISTORICAL not in paths:
+        return {}
+    counts = historical_counts()
+    total = sum(counts.values())
+    return {
+        w: round(math.log10(c / total * 1e9), 2)
+        for w, c in counts.items()
+        if c >= HISTORICAL_MIN and w.isalpha() and not _long_s_misreading(w, c, counts)
+    }
+
+
 def build(paths: list[Path]) -> tuple[dict[str, float], frozenset[str]]:
-    """Build the form -> Zipf table from ``paths`` and wordfreq, and the wordfreq-only forms."""
+    """Build the form -> Zipf table from ``paths`` and wordfreq, and the demoted forms
+    (wordfreq-only and foreign forms no dictionary and no historical count confirm)."""
     forms = _dictionary_forms(paths)
+    historical = _historical(paths)
     table: dict[str, float] = dict.fromkeys(forms, DICT_FLOOR)
     foreign: set[str] = set()
+    other_languages: set[str] = set()
     try:
         import wordfreq
 
@@ -134,11 +200,19 @@ def build(paths: list[Path]) -> tuple[dict[str, float], frozenset[str]]:
         for lang in FOREIGN_LANGUAGES:
             for word in wordfreq.top_n_list(lang, FOREIGN_TOP):
                 zipf = wordfreq.zipf_frequency(word, lang)
+                if word.isalpha() and word not in forms and zipf >= FOREIGN_KNOWN:
+                    other_languages.add(word)
                 if word.isalpha() and word not in table and zipf >= FOREIGN_KNOWN:
                     table[word] = zipf
                     foreign.add(word)
     except ImportError:
         warnings.warn("wordfreq not installed: lexicon has no frequencies", stacklevel=2)
+    counts = historical_counts() if historical else {}
+    for word, zipf in historical.items():
+        if len(word) >= HISTORICAL_MIN_LENGTH and counts[word] >= HISTORICAL_CANDIDATE_MIN:
+            table[word] = table.get(word, zipf)
+            if word not in other_languages:  # the journal quotes French and English too
+                foreign.discard(word)
     return table, frozenset(foreign)
 
 

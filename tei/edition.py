@@ -28,6 +28,7 @@ from pathlib import Path
 from corpus import Furniture, Source, Structure, load_corrections, load_source, load_structure
 from normalise import repair
 from normalise.edits import Edit, Repair, merge_layers
+from normalise.profile import profile_of
 from tei.foreign import Foreign, load_foreign
 from tei.gaps import Gap, load_gaps
 from tei.normal import deterministic, fold
@@ -59,8 +60,11 @@ class EditionLog:
 
 @cache
 def _engine(siglum: str, root: Path | None) -> Repair:
-    """The automatic repair of the whole source (cached: the engine is slow)."""
-    return repair(load_source(siglum, root).raw)
+    """The automatic repair of the whole source with its profile (cached: the engine is
+    slow)."""
+    source = load_source(siglum, root)
+    profile = profile_of(source.meta, source.directory / "meta.toml")
+    return repair(source.raw, profile=profile)
 
 
 def _automatic(siglum: str, root: Path | None) -> tuple[Edit, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import warnings
 from pathlib import Path
 
@@ -40,6 +41,25 @@ def test_loaded_lexicon_knows_old_and_new_forms() -> None:
     assert lex.zipf("ift") is None and lex.zipf("fchreibt") is None
     assert lex.zipf("Laubzehner") is not None  # a compound of known words
     assert lex.zipf("muß") > 4  # frequency taken over from wordfreq's "muss"
+
+
+def test_historical_spellings_are_dictionary_words() -> None:
+    lex = lexicon.load()
+    for word in ("seyn", "Theil", "Theile", "vortheilhaft"):
+        assert lex.in_dictionary(word), word
+    counts = lexicon.historical_counts()
+    assert counts["seyn"] >= lexicon.HISTORICAL_MIN
+
+
+def test_short_historical_forms_add_no_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    counts = lexicon.historical_counts()
+    short = [w for w in counts if len(w) < lexicon.HISTORICAL_MIN_LENGTH and w.isalpha()]
+    monkeypatch.setitem(sys.modules, "wordfreq", None)  # the historical layer alone
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        table, demoted = lexicon.build([lexicon.HISTORICAL])
+    assert short and not any(w in table for w in short)
+    assert "vortheilhaft" in table and "vortheilhaft" not in demoted
 
 
 def test_lexicon_is_cached() -> None:
