@@ -53,7 +53,7 @@ def main() -> int:
             browser = p.chromium.launch(
                 executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"]
             )
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page = browser.new_page(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
             for scheme in ("default", "slate"):
                 rules: collections.Counter[str] = collections.Counter()
                 failing = 0

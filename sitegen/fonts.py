@@ -265,7 +265,8 @@ def licence_text(family: Family) -> str:
     copyright_ = files.get("Copyright", "").strip()
     return (
         f"The fonts stichwort-{family.slug}-*.woff2 are subsets of {family.upstream}, renamed "
-        f"{family.name}.\n\nCopyright: {copyright_}\nLicense: {name}\n\n{body.strip()}\n"
+        f"{family.name}.\n\nCopyright: {copyright_}\n"
+        f"License: SIL Open Font License, Version 1.1 ({name})\n\n{body.strip()}\n"
     )
 
 

@@ -1,4 +1,6 @@
-/* Stichwort edition: layer switch (remembered) and today's date in citations.
+/* Stichwort edition: layer switch (remembered), today's date in citations, and keyboard
+   moves inside a paragraph: its repair marks and its layer buttons are one tab stop each
+   (roving tabindex), the arrow keys, Home and End move within them.
    Progressive enhancement only: without this script the reading text is fully shown. */
 (function () {
   "use strict";
@@ -12,8 +14,44 @@
 
   function press(group, layer) {
     group.querySelectorAll("button[data-layer]").forEach(function (b) {
-      b.setAttribute("aria-pressed", String(b.getAttribute("data-layer") === layer));
+      var on = b.getAttribute("data-layer") === layer;
+      b.setAttribute("aria-pressed", String(on));
+      b.tabIndex = on ? 0 : -1;
     });
+  }
+
+  // The items that share one tab stop: the marks of a text layer (or of the legend),
+  // the buttons of a layer switch.
+  function roving(el) {
+    var mark = el.closest(".sw-mark");
+    var group = mark && mark.closest(".sw-layer, .sw-legend");
+    if (group) { return { item: mark, items: group.querySelectorAll(".sw-mark") }; }
+    var button = el.closest(".sw-layer-switch button[data-layer]");
+    if (button) { return { item: button, items: button.parentNode.querySelectorAll("button[data-layer]") }; }
+    return null;
+  }
+
+  function moveFocus(event) {
+    var r = event.target.closest ? roving(event.target) : null;
+    if (!r) { return; }
+    var items = Array.prototype.slice.call(r.items);
+    var k = items.indexOf(r.item);
+    var next = {
+      ArrowRight: items[k + 1], ArrowDown: items[k + 1],
+      ArrowLeft: items[k - 1], ArrowUp: items[k - 1],
+      Home: items[0], End: items[items.length - 1]
+    };
+    if (!(event.key in next) || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    event.preventDefault();
+    var target = next[event.key];
+    if (target) { target.focus(); }
+  }
+
+  // the item last focused becomes its group's tab stop
+  function keepStop(event) {
+    var r = event.target.closest ? roving(event.target) : null;
+    if (!r) { return; }
+    r.items.forEach(function (item) { item.tabIndex = item === r.item ? 0 : -1; });
   }
 
   function setBlock(block, layer) {
@@ -46,6 +84,8 @@
       });
     });
     if (document.querySelector(".sw-block")) { setPage(stored(), false); }
+    document.addEventListener("keydown", moveFocus);
+    document.addEventListener("focusin", keepStop);
 
     var t = today();
     document.querySelectorAll(".sw-date").forEach(function (el) {
