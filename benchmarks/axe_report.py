@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import functools
 import http.server
 import sys
@@ -30,6 +31,11 @@ RUN = """async tags => (await axe.run(document, {runOnly: {type: 'tag', values: 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def handle(self) -> None:
+        # the page may move on while a file is still being sent
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()
 
 
 def main() -> int:
@@ -53,7 +59,9 @@ def main() -> int:
             browser = p.chromium.launch(
                 executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"]
             )
-            page = browser.new_page(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+            page = browser.new_page(
+                viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
+            )
             for scheme in ("default", "slate"):
                 rules: collections.Counter[str] = collections.Counter()
                 failing = 0

@@ -10,6 +10,7 @@ headings. Defaults to the Piquet page and the longest chapter (Perlaggen).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import sys
@@ -37,6 +38,11 @@ COUNT = """() => {
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def handle(self) -> None:
+        # the page may move on while a file is still being sent
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()
 
 
 def main() -> int:

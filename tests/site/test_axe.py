@@ -8,6 +8,7 @@ test_browser.py.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import itertools
@@ -34,6 +35,11 @@ pytestmark = pytest.mark.browser
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def handle(self) -> None:
+        # the page may move on while a file is still being sent
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()
 
 
 @pytest.fixture(scope="module")
@@ -97,25 +103,26 @@ def run_axe(page: Page, axe_source: str) -> list[dict]:
     )
 
 
-@pytest.mark.parametrize("scheme", THEMES)
-def test_every_page_has_no_wcag_violations(
-    server: str, browser, axe_source: str, scheme: str
+def test_every_page_has_no_wcag_violations_in_either_theme(
+    server: str, browser, axe_source: str
 ) -> None:
     pages = site_pages()
     assert len(pages) > 20 and PIQUET in pages
+    # reduced motion: Material then switches palettes without colour transitions
     context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
     page = context.new_page()
     found: dict[str, list[dict]] = {}
     for path in pages:
         page.goto(server + path, wait_until="load")
-        set_theme(page, scheme)
-        assert page.evaluate("document.body.dataset.mdColorScheme") == scheme
-        violations = run_axe(page, axe_source)
-        if violations:
-            found[path] = violations
+        for scheme in THEMES:
+            set_theme(page, scheme)
+            assert page.evaluate("document.body.dataset.mdColorScheme") == scheme
+            violations = run_axe(page, axe_source)
+            if violations:
+                found[f"{scheme} {path}"] = violations
     context.close()
     total = sum(v["count"] for vs in found.values() for v in vs)
-    assert not found, f"{total} violations ({scheme}): {found}"
+    assert not found, f"{total} violations: {found}"
 
 
 @pytest.mark.parametrize("layer", ["diplomatic", "raw"])
