@@ -8,9 +8,9 @@ BIN := $(VENV)/bin
 STICHWORT := $(BIN)/stichwort
 BUILD := build
 
-.PHONY: edition test fuzz venv system-deps schema lint clean tei claims vectors coverage pages dtabf dts review
+.PHONY: edition test fuzz venv system-deps schema lint clean tei claims vectors coverage pages dtabf dts review fonts axe
 
-edition: venv system-deps tei claims vectors coverage pages dtabf dts review
+edition: venv system-deps tei claims vectors coverage pages dtabf dts review fonts
 	@echo "Edition built: open $(BUILD)/site/index.html"
 
 $(BIN)/.installed: pyproject.toml
@@ -62,7 +62,16 @@ dts: tei pages
 	$(STICHWORT) dts --base-url "$${STICHWORT_BASE_URL:-http://localhost:8000/}" \
 		--tei $(BUILD)/tei --out $(BUILD)/site/dts
 
-test: edition schema
+# The site's web font: Gentium Plus (OFL) subset to the characters of the built pages,
+# as WOFF2 with its licence in build/site/assets/fonts/ (sitegen/fonts.py).
+fonts: pages system-deps
+	$(BIN)/python -m sitegen.fonts --site $(BUILD)/site
+
+# axe-core for the accessibility test (tests/site/test_axe.py), as pinned by its lock file.
+axe:
+	cd tests/site/axe && npm ci --no-audit --no-fund --silent
+
+test: edition schema axe
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 

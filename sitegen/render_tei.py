@@ -12,9 +12,12 @@ These are the layers of ``tei.layers`` (``stichwort text``), with markup added.
 
 Every ``<sic>/<corr>`` (a repair) and every ``<orig>/<reg>`` that is more than a long s,
 a ligature, a line-end hyphen or spacing is marked in the reading and diplomatic layers:
-a focusable ``<span>`` whose ``aria-describedby`` points at the paragraph's apparatus
-entry, which names the original, who made the change (automatic repair or editor) and
-its certainty (the page's script shows the same as the mark's tooltip: :attr:`Change.tip`). Printed pages come from the preceding ``<pb/>``.
+a ``<span>`` whose ``aria-describedby`` points at the paragraph's apparatus entry, which
+names the original, who made the change (automatic repair or editor) and its certainty
+(the page's script makes the mark's tooltip from it: :attr:`Change.tip`). Only the first
+mark of a layer is in the tab order (``tabindex="0"``, the others ``-1``): a keyboard
+user tabs from paragraph to paragraph and moves between a paragraph's marks with the
+arrow keys. Printed pages come from the preceding ``<pb/>``.
 """
 
 from __future__ import annotations
@@ -284,6 +287,7 @@ class _Renderer:
     """Renders the blocks of one TEI document; keeps the evidence texts of ``<interp>``."""
 
     def __init__(self, root: etree._Element) -> None:
+        self._tab_stop = True
         self._gaps: dict[int, Gap] = {}
         self._gap_elements: list[etree._Element] = []
         self.evidence = {
@@ -362,6 +366,7 @@ class _Renderer:
         layers = {}
         for layer in LAYERS:
             self._ctx = (layer, changes, index, notes if layer == "reading" else [])
+            self._tab_stop = True
             html = self._children(el).strip()
             if layer == "diplomatic":  # the lost line break swallows the space after it
                 html = Markup(_AFTER_LB.sub(r"\1", str(html)))  # only white space goes
@@ -501,8 +506,13 @@ class _Renderer:
         unit = el.get("unit", "")
         label = f"{gap.marker} ({gap.details})" if gap.details else gap.marker
         return fragments("tei.html").gap(
-            gap.marker, gap.tip, label, gap.reason, unit, gap.cert, gap.id
+            gap.marker, gap.tip, label, gap.reason, unit, gap.cert, gap.id, self._tabindex()
         )
+
+    def _tabindex(self) -> str:
+        """``0`` for the first mark of the layer being rendered, ``-1`` after it."""
+        first, self._tab_stop = self._tab_stop, False
+        return "0" if first else "-1"
 
     def _choice(self, el: etree._Element, change: Change | None) -> Markup:
         """The side of a ``<choice>`` the current layer shows, marked when it is a change."""
@@ -534,7 +544,7 @@ class _Renderer:
             classes.append("sw-doubt")
         if not inner.strip():
             classes.append("sw-empty")
-        return html.mark(" ".join(classes), change.ref, inner)
+        return html.mark(" ".join(classes), change.ref, inner, self._tabindex())
 
 
 def _ptype(ana: str) -> str:

@@ -315,33 +315,39 @@ def _section(
     level: int,
     lazy: dict[str, dict[str, Any]] | None = None,
     path: str = "",
+    headed: bool = False,
 ) -> list[dict[str, object]]:
-    """Headings and blocks of a section and its sub-sections, in document order."""
+    """Headings and blocks of a section and its sub-sections, in document order: the
+    section's first head at ``level`` (unless ``headed``: it is shown already), later
+    heads, blocks and sub-sections one level below it; without a head, they stay at
+    ``level`` (no heading level is skipped)."""
     out: list[dict[str, object]] = []
-    first_head = True
+    shown = headed
     for member in section.members:
+        below = level + 1 if shown else level
         if isinstance(member, Section):
-            out.extend(_section(edition, doc, game, member, level + 1, lazy, path))
+            out.extend(_section(edition, doc, game, member, below, lazy, path))
         elif member.kind == "head":
-            out.append(_head(member, level if first_head else level + 1))
-            first_head = False
+            out.append(_head(member, below))
+            shown = True
         else:
-            html = block_html(edition, doc, game, member, level + 1, lazy, path)
+            html = block_html(edition, doc, game, member, below, lazy, path)
             out.append({"kind": "block", "html": html})
     return out
 
 
 LEGEND = Markup(
     '<div class="sw-legend" data-search-exclude>'
-    "<p><strong>How to read this page.</strong> Each paragraph and law has a permanent id "
-    "(¶, a link to itself), its printed page and a URN. The text shown is the "
+    "<p><strong>How to read this page.</strong> Each paragraph and law is headed by its "
+    "number (§, a link to itself), then its printed page and a URN. The text shown is the "
     "<em>reading text</em>. "
     '<span class="sw-mark sw-corr sw-automatic" tabindex="0" data-tip="Example: OCR Spiet → Spiel · automatic · cert high">Dotted underline</span>: '
     "repaired automatically; "
-    '<span class="sw-mark sw-corr sw-editor" tabindex="0" data-tip="Example: corrected by the editor">solid underline</span>: '
+    '<span class="sw-mark sw-corr sw-editor" tabindex="-1" data-tip="Example: corrected by the editor">solid underline</span>: '
     "corrected by the editor; "
-    '<span class="sw-mark sw-corr sw-automatic sw-doubt" tabindex="0" data-tip="Example: a doubtful reading (cert low)">shaded</span>: '
-    "doubtful (cert low). Hover over or focus a mark (Tab) to see what the OCR had. "
+    '<span class="sw-mark sw-corr sw-automatic sw-doubt" tabindex="-1" data-tip="Example: a doubtful reading (cert low)">shaded</span>: '
+    "doubtful (cert low). Hover over a mark, or reach it with Tab and the arrow keys, to "
+    "see what the OCR had. "
     "Every change is listed in the paragraph's apparatus.</p></div>"
 )
 
@@ -559,11 +565,11 @@ def game_page(
     if heads and members and members[0] is heads[0]:
         rest = Section(shown.id, shown.type, shown.n, shown.urn, members[1:])
         parts = [_head(heads[0], 1), {"kind": "intro", "html": intro}]
-        parts += _section(edition, doc, game, rest, 2, lazy, path)
+        parts += _section(edition, doc, game, rest, 1, lazy, path, headed=True)
     else:
         parts = [] if heads else [{"kind": "title", "title": title, "id": shown.id}]
         parts.append({"kind": "intro", "html": intro})
-        parts += _section(edition, doc, game, shown, 1, lazy, path)
+        parts += _section(edition, doc, game, shown, 1, lazy, path, headed=not heads)
     rows = [(b, c) for b in blocks for c in b.changes if c.cert == "low"]
     full = f"{title} ({game.label})" if section else title
     return page(

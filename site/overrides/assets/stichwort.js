@@ -1,5 +1,8 @@
 /* Stichwort edition: layer switch (remembered), parts of text pages fetched on demand,
-   today's date in citations, and on light text pages the palette switch and copy buttons.
+   today's date in citations, on light text pages the palette switch and copy buttons,
+   repair marks' tips made from their apparatus entries, and keyboard moves inside a
+   paragraph: its repair marks and its layer buttons are one tab stop each (roving
+   tabindex), the arrow keys, Home and End move within them.
    Progressive enhancement only: without this script the reading text, the apparatus,
    the claims and the permalinks are fully shown. */
 (function () {
@@ -41,13 +44,50 @@
         text.appendChild(p);
       });
     });
+    allTips(document);
     waiting.splice(0).forEach(function (fn) { fn(); });
   };
 
   function press(group, layer) {
     group.querySelectorAll("button[data-layer]").forEach(function (b) {
-      b.setAttribute("aria-pressed", String(b.getAttribute("data-layer") === layer));
+      var on = b.getAttribute("data-layer") === layer;
+      b.setAttribute("aria-pressed", String(on));
+      b.tabIndex = on ? 0 : -1;
     });
+  }
+
+  // The items that share one tab stop: the marks of a text layer (or of the legend),
+  // the buttons of a layer switch.
+  function roving(el) {
+    var mark = el.closest(".sw-mark");
+    var group = mark && mark.closest(".sw-layer, .sw-legend");
+    if (group) { return { item: mark, items: group.querySelectorAll(".sw-mark") }; }
+    var button = el.closest(".sw-layer-switch button[data-layer]");
+    if (button) { return { item: button, items: button.parentNode.querySelectorAll("button[data-layer]") }; }
+    return null;
+  }
+
+  function moveFocus(event) {
+    var r = event.target.closest ? roving(event.target) : null;
+    if (!r) { return; }
+    var items = Array.prototype.slice.call(r.items);
+    var k = items.indexOf(r.item);
+    var next = {
+      ArrowRight: items[k + 1], ArrowDown: items[k + 1],
+      ArrowLeft: items[k - 1], ArrowUp: items[k - 1],
+      Home: items[0], End: items[items.length - 1]
+    };
+    if (!(event.key in next) || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    event.preventDefault();
+    var target = next[event.key];
+    if (target) { target.focus(); }
+  }
+
+  // the item last focused becomes its group's tab stop
+  function keepStop(event) {
+    var r = event.target.closest ? roving(event.target) : null;
+    if (!r) { return; }
+    r.items.forEach(function (item) { item.tabIndex = item === r.item ? 0 : -1; });
   }
 
   function setBlock(block, layer) {
@@ -181,7 +221,16 @@
      who, cert c."): "kind: original · who · cert c", when first hovered or focused. */
   function tip(event) {
     var mark = event.target.closest ? event.target.closest(".sw-mark[aria-describedby]:not([data-tip])") : null;
-    var entry = mark ? document.getElementById(mark.getAttribute("aria-describedby")) : null;
+    if (mark) { tipOf(mark); }
+  }
+
+  /* Every mark's tip at once (read by screen readers with the text, without focus). */
+  function allTips(root) {
+    root.querySelectorAll(".sw-mark[aria-describedby]:not([data-tip])").forEach(tipOf);
+  }
+
+  function tipOf(mark) {
+    var entry = document.getElementById(mark.getAttribute("aria-describedby"));
     if (!entry || !entry.classList.contains("sw-app")) { return; }
     var original = entry.querySelector(".sw-app__orig");
     var parts = /\u2014 (.+?), (automatic|editor), cert (\w+)/.exec(entry.textContent);
@@ -191,6 +240,7 @@
   }
 
   function init() {
+    allTips(document);
     document.addEventListener("mouseover", tip, true);
     document.addEventListener("focusin", tip, true);
     followMoved();
@@ -220,6 +270,8 @@
     document.querySelectorAll("details[data-sw-lazy]").forEach(lazyBox);
     dates(document);
     palette();
+    document.addEventListener("keydown", moveFocus);
+    document.addEventListener("focusin", keepStop);
   }
 
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); }
