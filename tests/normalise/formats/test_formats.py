@@ -190,7 +190,9 @@ def test_page_words_agree_with_their_line() -> None:
 @pytest.mark.parametrize("name", ["page-2013.xml", "page-2019.xml", "page-2024.xml"])
 def test_page_hyphenated_words_keep_two_lines_and_record_the_join(name: str) -> None:
     after = by_id(tree(repaired(name).output))
-    for first, second, start in (("r2_l3", "r2_l4", "zusammen"), ("r3_l1", "r3_l2", "wer")):
+    # ("wer:" / "den" is Schwaighofer's colon for a hyphen: a per-source profile's rule,
+    # which a document repaired without its profile does not apply)
+    for first, second, start in (("r2_l3", "r2_l4", "zusammen"),):
         a = parse_token(after[first].get("custom")) or {}
         b = parse_token(after[second].get("custom")) or {}
         assert a["joinNext"] == b["joinPrevious"]
