@@ -152,10 +152,25 @@ def lexicon_known() -> Callable[[str], bool]:
     return lambda word: lexicon.zipf(word) is not None
 
 
-def _dictionary_word() -> Callable[[str], bool]:
-    from normalise.lexicon import load
+MODERN_ZIPF = 4.0
+"""A form of the historical layer counts as established modern German only as frequent
+as this in today's German (wordfreq): ``Theater`` 4.7 and ``Methode`` 4.5 are, the old
+spellings ``seyn`` 3.0 and ``Theil`` 3.2 are not."""
 
-    return load().in_dictionary
+
+def _dictionary_word() -> Callable[[str], bool]:
+    """Whether a word is established modern German, so that no rule modernises it: a
+    dictionary of the repair engine's lexicon lists it, and it is no old spelling that
+    only the lexicon's historical layer (:func:`normalise.lexicon.historical_counts`)
+    confirms."""
+    import wordfreq
+
+    from normalise.lexicon import historical_counts, load
+
+    lexicon, historical = load(), historical_counts()
+    return lambda word: lexicon.in_dictionary(word) and (
+        word.lower() not in historical or wordfreq.zipf_frequency(word, "de") >= MODERN_ZIPF
+    )
 
 
 def _encode(ids: list[int]) -> str:
