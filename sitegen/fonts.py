@@ -16,8 +16,8 @@ Font Names, so every subset is renamed.
 from __future__ import annotations
 
 import argparse
-import os
 import json
+import os
 import re
 import sys
 import tempfile
