@@ -222,6 +222,26 @@ def minify_html(html: str) -> str:
     return re.sub(r"\n{2,}", "\n", "".join(out))
 
 
+OWN_ASSETS = ("stichwort.js", "search.js", "stichwort.css", "search.css", "print.css")
+"""The edition's own scripts and stylesheets (``site/overrides/assets``), minified."""
+_BLOCK_COMMENT = re.compile(r"^[ \t]*/\*.*?\*/[ \t]*\n", re.S | re.M)
+_LINE_COMMENT = re.compile(r"^[ \t]*//[^\n]*\n", re.M)
+
+
+def minify_asset(text: str, kind: str) -> str:
+    """A script (``js``) or stylesheet (``css``) without its comment lines, the white
+    space that starts its lines and its blank lines. Only comments that start a line are
+    removed, so no string is touched; line breaks stay (a script keeps its statements'
+    ends). A script with a template literal is left as it is."""
+    if kind == "js" and "`" in _LINE_COMMENT.sub("", _BLOCK_COMMENT.sub("", text)):
+        return text
+    text = _BLOCK_COMMENT.sub("", text)
+    if kind == "js":
+        text = _LINE_COMMENT.sub("", text)
+    text = _INDENT.sub("\n", text).lstrip()
+    return re.sub(r"\n{2,}", "\n", text)
+
+
 def _write(path: Path, text: str) -> None:
     """Replace a file atomically."""
     handle, name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -232,8 +252,8 @@ def _write(path: Path, text: str) -> None:
 
 
 def slim_site(site: Path) -> dict[str, int]:
-    """Purge the theme's stylesheets and minify every page of ``site``; returns the bytes
-    saved by kind (``css``, ``html``)."""
+    """Purge the theme's stylesheets, minify the edition's own scripts and stylesheets and
+    every page of ``site``; returns the bytes saved by kind (``css``, ``js``, ``html``)."""
     classes, colors = used_names(site)
     light = used_names(site, light=True)
     saved = {"css": 0, "html": 0}
@@ -246,6 +266,15 @@ def slim_site(site: Path) -> dict[str, int]:
                 _write(path.parent / LIGHT_CSS, purge_css(slim, *light, variables))
             slim = purge_css(text, classes, colors)
             saved["css"] += len(text.encode()) - len(slim.encode())
+            _write(path, slim)
+    for name in OWN_ASSETS:
+        path = site / "assets" / name
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            slim = minify_asset(text, path.suffix[1:])
+            saved[path.suffix[1:]] = saved.get(path.suffix[1:], 0) + len(text.encode()) - len(
+                slim.encode()
+            )
             _write(path, slim)
     lighter = set(light_pages(site))
     for page in site.rglob("*.html"):

@@ -68,3 +68,14 @@ def test_slim_site_gives_light_pages_their_own_stylesheet(tmp_path: Path) -> Non
     assert "main.abc123.min.css" in index and "\n   x" not in index
     classes, _ = used_names(tmp_path)
     assert {"heavy", "light", "dyn"} <= classes
+
+
+def test_minify_asset_drops_comment_lines_and_indentation_only() -> None:
+    from sitegen.slim import minify_asset
+
+    js = '/* head\n   comment */\n(function () {\n  // a note\n  var u = "http://x//y"; // kept\n\n  return u;\n})();\n'
+    assert minify_asset(js, "js") == '(function () {\nvar u = "http://x//y"; // kept\nreturn u;\n})();\n'
+    css = '/* about */\n.a {\n  content: " /* not a comment */ ";\n}\n'
+    assert minify_asset(css, "css") == '.a {\ncontent: " /* not a comment */ ";\n}\n'
+    literal = "var s = `a\n  b`;\n"
+    assert minify_asset(literal, "js") == literal  # a template literal: left as it is
