@@ -1,16 +1,24 @@
-"""Fixtures of the site tests: a tiny TEI file, claims and rules in a temporary build dir."""
+"""Fixtures of the site tests: a tiny TEI file, claims and rules in a temporary build dir;
+the built site served on a local port and the system Chromium (``browser``, ``server``)."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import functools
+import http.server
 import json
 import shutil
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, sync_playwright
 
 from sitegen import inputs
 from sitegen.inputs import Emendation, Rule
+from tests.conftest import built
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TEI = FIXTURES / "x1800.xml"
@@ -108,3 +116,53 @@ def fake_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (build / "vectors" / "piquet.json").write_text('{"cases": []}', encoding="utf-8")
     monkeypatch.setattr(inputs, "load_rules", lambda: list(RULES))
     return build
+
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium, driven through Playwright (no browser is ever downloaded)."""
+ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """A static file handler that logs nothing and ignores a page that moves on while a
+    file is still being sent."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def handle(self) -> None:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """Base URL of build/site served over HTTP on a free local port."""
+    site = built("site/index.html").parent
+    handler = functools.partial(_Quiet, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium for the module's tests."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing (Debian package chromium)")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()

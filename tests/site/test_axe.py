@@ -8,21 +8,14 @@ test_browser.py.
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
 import itertools
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from tests.conftest import built
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 THEMES = ("default", "slate")
@@ -32,37 +25,6 @@ PIQUET = "engelmann1798/piquet.html"
 pytestmark = pytest.mark.browser
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def handle(self) -> None:
-        # the page may move on while a file is still being sent
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-            super().handle()
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """Base URL of build/site served over HTTP on a free local port."""
-    site = built("site/index.html").parent
-    handler = functools.partial(_Quiet, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    thread.join(5)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing (Debian package chromium)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

@@ -6,29 +6,12 @@ browser. The site in ``build/site`` is served on 127.0.0.1 from a background thr
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import threading
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from tests.conftest import built
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PAGE = "engelmann1798/piquet.html"
 # a paragraph with a repair in its reading text, a rule link and a claim badge
 TARGET = ".sw-block:has(.sw-layer--reading .sw-corr):has(.sw-rule-link):has(.sw-badge)"
@@ -36,33 +19,6 @@ TARGET = ".sw-block:has(.sw-layer--reading .sw-corr):has(.sw-rule-link):has(.sw-
 pytestmark = pytest.mark.browser
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """Base URL of build/site served over HTTP on a free local port."""
-    site = built("site/index.html").parent
-    built(f"site/{PAGE}")
-    handler = functools.partial(_Quiet, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    thread.join(5)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing (Debian package chromium)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def _visible_layer(block) -> str:

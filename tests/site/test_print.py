@@ -10,14 +10,14 @@ import pytest
 from pypdf import PdfReader
 
 from tests.conftest import built
-from tests.site.test_browser import ARGS, CHROMIUM, PAGE, browser, server  # noqa: F401
+from tests.site.test_browser import PAGE
 
 pytestmark = pytest.mark.browser
 
 MAX_SHEETS = 20
 
 
-def _printed(server: str, browser, page_path: str) -> PdfReader:  # noqa: F811
+def _printed(server: str, browser, page_path: str) -> PdfReader:
     context = browser.new_context()
     page = context.new_page()
     page.goto(server + page_path)
@@ -26,7 +26,7 @@ def _printed(server: str, browser, page_path: str) -> PdfReader:  # noqa: F811
     return PdfReader(io.BytesIO(pdf))
 
 
-def test_piquet_prints_on_at_most_20_a4_pages(server: str, browser) -> None:  # noqa: F811
+def test_piquet_prints_on_at_most_20_a4_pages(server: str, browser) -> None:
     reader = _printed(server, browser, PAGE)
     sheets = len(reader.pages)
     assert 0 < sheets <= MAX_SHEETS, f"{PAGE} prints on {sheets} A4 pages"
@@ -47,7 +47,7 @@ def test_piquet_prints_on_at_most_20_a4_pages(server: str, browser) -> None:  # 
     assert f"] {entry.group(2)} — {entry.group(3)}" in flat
 
 
-def test_print_shows_no_chrome_or_layer_switch(server: str, browser) -> None:  # noqa: F811
+def test_print_shows_no_chrome_or_layer_switch(server: str, browser) -> None:
     context = browser.new_context()
     page = context.new_page()
     page.goto(server + PAGE)

@@ -8,23 +8,15 @@ The index must not be fetched before the first search.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from sitegen.folding import fold, modern_forms, words
 from sitegen.render_tei import load_tei
 from tests.conftest import built
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PAGE = "engelmann1798/piquet.html"
 INDEX = "search/index.json"
 CITATION_TEXT = re.compile(r"@(incollection|inbook|book)\{|urn:cts:|\bTY  -|\(accessed \d{4}-|https?://")
@@ -32,33 +24,6 @@ CITATION_TEXT = re.compile(r"@(incollection|inbook|book)\{|urn:cts:|\bTY  -|\(ac
 pytestmark = pytest.mark.browser
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """Base URL of build/site served over HTTP on a free local port."""
-    site = built("site/index.html").parent
-    built(f"site/{INDEX}")
-    handler = functools.partial(_Quiet, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    thread.join(5)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing (Debian package chromium)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

@@ -10,14 +10,14 @@ import pytest
 
 from sitegen.weight import page_weight
 from tests.conftest import built
-from tests.site.test_browser import PAGE, browser, server  # noqa: F401
+from tests.site.test_browser import PAGE
 
 pytestmark = pytest.mark.browser
 
 BUDGET = 300_000
 
 
-def test_piquet_fetches_at_most_300_kb_and_the_rest_on_demand(server: str, browser) -> None:  # noqa: F811
+def test_piquet_fetches_at_most_300_kb_and_the_rest_on_demand(server: str, browser) -> None:
     context = browser.new_context()
     page = context.new_page()
     fetched: dict[str, int] = {}
@@ -44,7 +44,7 @@ def test_piquet_fetches_at_most_300_kb_and_the_rest_on_demand(server: str, brows
     context.close()
 
 
-def test_old_paragraph_address_of_a_long_chapter(server: str, browser) -> None:  # noqa: F811
+def test_old_paragraph_address_of_a_long_chapter(server: str, browser) -> None:
     context = browser.new_context()
     page = context.new_page()
     pid = "schwaighofer1927.perlaggen.ordnung1924.7"
@@ -58,7 +58,7 @@ def test_old_paragraph_address_of_a_long_chapter(server: str, browser) -> None: 
     context.close()
 
 
-def test_palette_switch_without_the_bundle(server: str, browser) -> None:  # noqa: F811
+def test_palette_switch_without_the_bundle(server: str, browser) -> None:
     context = browser.new_context()
     page = context.new_page()
     page.goto(server + PAGE)
