@@ -99,7 +99,8 @@ def test_other_text_layers_have_no_wcag_violations(
     set_theme(page, scheme)
     switch = page.locator(".sw-pageinfo .sw-layer-switch")
     switch.locator(f'button[data-layer="{layer}"]').click()
-    assert page.locator(f".sw-layer--{layer}").first.is_visible()
+    # the layer comes from the page's data file, fetched on the click
+    page.locator(f".sw-layer--{layer}").first.wait_for(state="visible", timeout=15000)
     violations = run_axe(page, axe_source)
     context.close()
     assert not violations, violations
