@@ -52,7 +52,10 @@ def test_game_page_paragraph(fake_build: Path) -> None:
     start = text.index('data-id="x1800.piquet.p1"')
     block = text[start : text.index("</article>", start)]
     assert 'id="x1800.piquet.p1"' in block and 'href="#x1800.piquet.p1"' in block
-    assert "¶ x1800.piquet.p1" in block and "urn:cts:stichwort:x1800.probe:piquet.1" in block
+    assert ">§ 1<" in block and 'title="Permalink to x1800.piquet.p1"' in block
+    # the citation box's content (with the URN) is in the page's data file
+    data = (_pages(fake_build) / "x1800/piquet.data.js").read_text(encoding="utf-8")
+    assert "urn:cts:stichwort:x1800.probe:piquet.1" in data
     assert "p. 3–4" in block
     assert "sw-layer--reading" in block and 'lang="de"' in block
     assert '<a class="sw-rule-link" href="../rules/piquet.html#piquet.dame_value" title=' in block
