@@ -236,7 +236,7 @@ def test_web_font_draws_the_diplomatic_layer(server: str, browser) -> None:
     page.goto(server + PIQUET)
     page.locator(".sw-pageinfo .sw-layer-switch button[data-layer=diplomatic]").click()
     text = page.locator(".sw-layer--diplomatic").first
-    assert text.is_visible()
+    text.wait_for(state="visible", timeout=15000)  # fetched from the page's data file
     family = text.evaluate("e => getComputedStyle(e).fontFamily")
     assert family.startswith('"Stichwort Serif"'), family
     loaded = page.evaluate(
