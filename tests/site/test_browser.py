@@ -184,7 +184,9 @@ def test_opens_from_the_file_system(browser) -> None:
     assert block.locator(".sw-layer--reading").is_visible()
     assert not block.locator(".sw-layer--raw").is_visible()  # the edition's CSS is loaded
     page.locator(".sw-pageinfo .sw-layer-switch").get_by_role("button", name="Raw OCR").click()
-    assert block.locator(".sw-layer--raw").is_visible()  # and its script
+    # and its script: the layer comes from the page's data file, loaded on the click
+    block.locator(".sw-layer--raw").wait_for(state="visible", timeout=15000)
+    assert block.locator(".sw-layer--raw").is_visible()
     assert failed == [], failed  # the search index is not fetched before a search
     context.close()
 
