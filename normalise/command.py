@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from normalise.edits import Edit, Repair
 from normalise.formats import detect, repair_document, restore_document
@@ -30,7 +29,7 @@ from normalise.formats.text import FORMAT, repair_text
 from normalise.textio import InputError, atomic_write, read_bytes
 
 CONTEXT = 30  # characters of raw text shown on each side of a proposal
-__all__ = ["FORMAT", "repair_command", "repair_file", "restore_bytes", "restore_command"]
+__all__ = ["FORMAT", "repair_command", "restore_bytes", "restore_command"]
 
 
 def _context(raw: str, edit: Edit) -> str:
@@ -48,12 +47,6 @@ def review_lines(repair: Repair) -> list[str]:
             f"\t{p.confidence:.2f}\t{p.evidence}"
         )
     return lines
-
-
-def repair_file(path: Path, encoding: str | None = None) -> tuple[Repair, dict[str, Any]]:
-    """Read, prepare and repair a text file: the repair on the decoded text, and what
-    ``restore`` needs besides (encoding, size, SHA-256 of the input)."""
-    return repair_text(read_bytes(path), str(path), encoding)
 
 
 def _layout_command(path: Path, data: bytes, fmt: str, review: bool, out: Path | None) -> int:
