@@ -264,7 +264,7 @@ def engine_version() -> str:
     for path in sorted(root.rglob("*.py")):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return f"stichwort {package}; normalise {digest.hexdigest()[:16]}; " + (
-        f"lexicon {lexicon._key(lexicon._sources())}"
+        f"lexicon {lexicon.cache_key()}"
     )
 
 
