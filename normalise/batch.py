@@ -102,7 +102,7 @@ def repair_one(data: bytes, name: str, encoding: str | None = None) -> tuple[byt
         return _repair_text(data, name, encoding)
     if encoding is not None:
         raise InputError(f"{name}: --encoding is for plain text; {fmt} declares its own")
-    result = repair_document(data, name)
+    result = repair_document(data, name, fmt=fmt)
     return result.output, {"format": result.fmt, **result.stats}
 
 

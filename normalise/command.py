@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 from normalise.edits import Edit, Repair
-from normalise.formats import detect, repair_document, restore_document
+from normalise.formats import detect, lines_of, repair_document, restore_document
 from normalise.formats.text import FORMAT, repair_text
 from normalise.textio import InputError, atomic_write, read_bytes
 
@@ -49,21 +49,22 @@ def review_lines(repair: Repair) -> list[str]:
     return lines
 
 
-def _layout_command(path: Path, data: bytes, fmt: str, review: bool, out: Path | None) -> int:
-    """``repair`` of a PAGE, ALTO or hOCR file: the repaired document, or its review."""
+def _layout_command(
+    path: Path, data: bytes, kind: str, fmt: str, review: bool, out: Path | None
+) -> int:
+    """``repair`` of a PAGE, ALTO or hOCR file (``kind``): the repaired document, or its
+    review."""
     name = str(path)
-    kind = detect(data, name)
     if fmt == "json" and not review:
         raise InputError(
             f"{path}: --format json is for plain text; a {kind} file is repaired into "
             f"{kind} (restore it with 'stichwort restore')"
         )
     if review:
-        from normalise.formats import lines_of
         from normalise.formats.lines import repair_lines
 
-        return _review(repair_lines(lines_of(data, name)).repair, fmt, out)
-    result = repair_document(data, name)
+        return _review(repair_lines(lines_of(data, name, kind)).repair, fmt, out)
+    result = repair_document(data, name, fmt=kind)
     kinds = ", ".join(f"{k} {n}" for k, n in result.stats["edits"].items())  # type: ignore[union-attr]
     print(
         f"{path}: {kind}, {result.stats['lines']} lines, edits: {kinds or 'none'}, "
@@ -101,10 +102,11 @@ def repair_command(
 ) -> int:
     """Run the repair on ``path``; returns the exit status (errors raise ``InputError``)."""
     data = read_bytes(path)
-    if detect(data, str(path)) != "text":
+    kind = detect(data, str(path))
+    if kind != "text":
         if encoding is not None:
             raise InputError(f"{path}: --encoding is for plain text; XML names its own encoding")
-        return _layout_command(path, data, fmt, review, out)
+        return _layout_command(path, data, kind, fmt, review, out)
     result, about = repair_text(data, str(path), encoding)
     if review:
         return _review(result, fmt, out)

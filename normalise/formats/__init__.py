@@ -69,13 +69,17 @@ def _module(fmt: str):  # type: ignore[no-untyped-def]
     return {"text": text, "page": page, "alto": alto, "hocr": hocr}[fmt]
 
 
-def repair_document(data: bytes, name: str, *, keep: Iterable[str] = ()) -> FormatResult:
+def repair_document(
+    data: bytes, name: str, *, keep: Iterable[str] = (), fmt: str | None = None
+) -> FormatResult:
     """Repair a document in its own format; ``InputError`` for a broken one.
 
     Edits of the kinds in ``keep`` are not made: ``keep=("long-s",)`` leaves the long s
-    as the OCR read it, for a diplomatic ground truth that keeps it.
+    as the OCR read it, for a diplomatic ground truth that keeps it. ``fmt`` is the
+    format when the caller has detected it already (:func:`detect` else).
     """
-    fmt = detect(data, name)
+    if fmt is None:
+        fmt = detect(data, name)
     output, stats = _module(fmt).repair(data, name, keep)
     return FormatResult(output, fmt, stats)
 
