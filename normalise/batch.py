@@ -321,14 +321,18 @@ def _clock(seconds: float) -> str:
 
 class Progress:
     """A progress line on a stream: files, chunks, characters per second, time left.
-    On a terminal it is redrawn in place; elsewhere a line is written now and then."""
+    On a terminal it is redrawn in place; elsewhere a line is written now and then.
+    The files done, up to date and failed are counted in ``summary``."""
 
-    def __init__(self, stream: IO[str] | None, files: int, total_bytes: int) -> None:
+    def __init__(
+        self, stream: IO[str] | None, files: int, total_bytes: int, summary: Summary
+    ) -> None:
         self.stream = stream
         self.tty = bool(stream is not None and stream.isatty())
         self.interval = 0.2 if self.tty else 10.0
         self.files, self.total_bytes = files, total_bytes
-        self.done = self.skipped = self.failed = self.chunks = self.chars = 0
+        self.summary = summary
+        self.chunks = self.chars = 0
         self.bytes_done = self.bytes_skipped = 0
         self.started = self.shown = time.monotonic()
 
@@ -338,10 +342,11 @@ class Progress:
         rate = self.chars / elapsed
         left = self.total_bytes - self.bytes_done - self.bytes_skipped
         eta = _clock(left * elapsed / self.bytes_done) if self.bytes_done else "?"
-        finished = self.done + self.skipped + self.failed
+        s = self.summary
+        finished = s.done + s.skipped + s.failed
         return (
-            f"repair: {finished}/{self.files} files ({self.skipped} up to date, "
-            f"{self.failed} failed), {self.chunks} chunks, {rate:,.0f} chars/s, ETA {eta}"
+            f"repair: {finished}/{self.files} files ({s.skipped} up to date, "
+            f"{s.failed} failed), {self.chunks} chunks, {rate:,.0f} chars/s, ETA {eta}"
         )
 
     def show(self, force: bool = False) -> None:
@@ -485,7 +490,7 @@ class Batch:
         self.previous = read_records(self.manifest)
         self.records: dict[str, Stats] = {}
         self.summary = Summary()
-        self.progress = Progress(progress, len(sources), sum(s.size for s in sources))
+        self.progress = Progress(progress, len(sources), sum(s.size for s in sources), self.summary)
         self.pending: dict[Future[TaskResult], tuple[_File, int]] = {}
         self.client: Any = None
         self.window = TASKS_PER_WORKER * jobs
@@ -540,7 +545,6 @@ class Batch:
                 assert previous is not None
                 self.records[source.rel] = previous
                 self.summary.skipped += 1
-                self.progress.skipped += 1
                 self.progress.bytes_skipped += source.size
                 self.progress.show()
                 continue
@@ -679,11 +683,9 @@ class Batch:
         self.progress.bytes_done += file.source.size
         if file.error:
             self.summary.failed += 1
-            self.progress.failed += 1
         else:
             self.summary.done += 1
             self.summary.chars += int(stats.get("chars", 0))
-            self.progress.done += 1
         self.progress.show()
 
     # the loop
