@@ -416,7 +416,6 @@ class _File:
     handle: IO[bytes] | None = None
     digest: Any = field(default_factory=hashlib.sha256)
     out_bytes: int = 0
-    content: bytes = b""  # the output of a file that is not streamed
     gap: str | None = None  # white space since the last reading written
     error: str | None = None
     stats: Stats = field(default_factory=dict)
@@ -441,14 +440,6 @@ def _temporary(path: Path) -> Path:
     """Where the output ``path`` is written before it is renamed into place (the same
     name each time, so that a killed batch's leftover is overwritten on resume)."""
     return path.with_name(f".{path.name}.stichwort-tmp")
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write ``path`` through its :func:`_temporary` file and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = _temporary(path)
-    temporary.write_bytes(data)
-    os.replace(temporary, path)
 
 
 def _stop(executor: Executor, finished: bool) -> None:
@@ -599,7 +590,8 @@ class Batch:
         self._maybe_finish(file)
 
     def _write(self, file: _File, result: TaskResult) -> None:
-        """Add a task's output to the file's statistics (and, streamed, to its output)."""
+        """Add a task's output to the file's statistics and to its :func:`_temporary`
+        file (opened with the first piece; renamed into place when the file is done)."""
         stats = result.stats
         for key, value in stats.items():
             if key != "edits":
@@ -608,32 +600,28 @@ class Batch:
                 file.stats[key] = current + value if both_numbers else value
         file.edits.update(stats.get("edits", {}))
         file.stats["seconds"] = file.stats.get("seconds", 0.0) + result.seconds
+        if file.handle is None:
+            file.output.parent.mkdir(parents=True, exist_ok=True)
+            file.handle = open(_temporary(file.output), "wb")  # noqa: SIM115
+        piece = result.output
+        if file.streamed and piece:
+            if file.gap is not None:
+                piece = joint(file.gap).encode("utf-8") + piece
+            file.gap = ""
+        self._append(file, piece)
         if file.streamed:
-            if file.handle is None:
-                file.output.parent.mkdir(parents=True, exist_ok=True)
-                file.handle = open(_temporary(file.output), "wb")  # noqa: SIM115
-            piece = result.output
-            if piece:
-                if file.gap is not None:
-                    piece = joint(file.gap).encode("utf-8") + piece
-                file.gap = ""
-            self._append(file, piece)
             gap = file.gaps.pop(file.written, "")
             file.stats["chars"] = file.stats.get("chars", 0) + len(gap)  # the file's characters
             if file.gap is not None:
                 file.gap += gap
-        else:
-            self._append(file, result.output)
         file.written += 1
 
     @staticmethod
     def _append(file: _File, piece: bytes) -> None:
+        assert file.handle is not None  # opened by _write with the first piece
         file.digest.update(piece)
         file.out_bytes += len(piece)
-        if file.handle is not None:
-            file.handle.write(piece)
-        else:
-            file.content += piece
+        file.handle.write(piece)
 
     def _maybe_finish(self, file: _File) -> None:
         if not file.all_submitted or file.in_flight:
@@ -642,16 +630,12 @@ class Batch:
             return
         if file.source.rel in self.records:
             return  # finished already
-        if file.error is None:
+        if file.error is None:  # every task written: the first opened the file
             if file.streamed:
                 self._append(file, b"\n")
-                if file.handle is None:  # no segment at all (cannot happen for a file)
-                    file.output.parent.mkdir(parents=True, exist_ok=True)
-                    file.handle = open(_temporary(file.output), "wb")  # noqa: SIM115
-                file.handle.close()
-                os.replace(_temporary(file.output), file.output)
-            else:
-                _write_atomically(file.output, file.content)
+            assert file.handle is not None
+            file.handle.close()
+            os.replace(_temporary(file.output), file.output)
         elif file.handle is not None:
             file.handle.close()
             _temporary(file.output).unlink(missing_ok=True)
