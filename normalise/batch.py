@@ -60,34 +60,23 @@ Stats = dict[str, Any]
 # --- the work of one file, in a worker ---------------------------------------------------
 
 
-def _edit_counts(raw: str, prepared: list[Any], edits: list[Any]) -> dict[str, int]:
-    """Edits by kind, as ``stichwort repair --format json`` lists them."""
-    from normalise.edits import compose
-
-    joined = compose(raw, prepared, edits) if prepared else edits
-    return dict(sorted(Counter(e.kind for e in joined).items()))
-
-
 def _repair_text(data: bytes, name: str, encoding: str | None = None) -> tuple[bytes, Stats]:
     """The reading text of a plain-text file, as ``stichwort repair FILE`` prints it."""
-    from normalise.engine import repair
-    from normalise.prepare import prepare
+    from normalise.formats.text import edit_counts, final_newline, repair_raw
     from normalise.textio import decode_text
 
     if data.lstrip().startswith(_MARKUP):
         raise InputError(f"{name}: looks like XML or HTML, which is not read as plain text")
     decoded = decode_text(data, name, encoding)
-    text, prepared = prepare(decoded.text)
-    result = repair(text)
-    reading = result.reading if result.reading.endswith("\n") else result.reading + "\n"
+    result, _prepared, edits = repair_raw(decoded.text)
     stats = {
         "format": "text",
         "encoding": decoded.encoding,
         "chars": len(decoded.text),
-        "edits": _edit_counts(decoded.text, prepared, result.edits),
+        "edits": edit_counts(edits),
         "proposals": len(result.proposals),
     }
-    return reading.encode("utf-8"), stats
+    return final_newline(result.reading).encode("utf-8"), stats
 
 
 def repair_one(data: bytes, name: str, encoding: str | None = None) -> tuple[bytes, Stats]:
@@ -109,15 +98,13 @@ def repair_one(data: bytes, name: str, encoding: str | None = None) -> tuple[byt
 def repair_segment(text: str, name: str, index: int) -> tuple[bytes, Stats]:
     """Repair one segment of a large text file as a document of its own: its reading
     text (no white space at either end) and statistics."""
-    from normalise.engine import repair
-    from normalise.prepare import prepare
+    from normalise.formats.text import edit_counts, repair_raw
 
-    prepared_text, prepared = prepare(text)
-    result = repair(prepared_text)
+    result, _prepared, edits = repair_raw(text)
     stats = {
         "format": "text",
         "chars": len(text),
-        "edits": _edit_counts(text, prepared, result.edits),
+        "edits": edit_counts(edits),
         "proposals": len(result.proposals),
     }
     return result.reading.strip().encode("utf-8"), stats

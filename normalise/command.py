@@ -25,7 +25,7 @@ from pathlib import Path
 
 from normalise.edits import Edit, Repair
 from normalise.formats import detect, lines_of, repair_document, restore_document
-from normalise.formats.text import FORMAT, repair_text
+from normalise.formats.text import FORMAT, final_newline, repair_text
 from normalise.textio import InputError, atomic_write, read_bytes
 
 CONTEXT = 30  # characters of raw text shown on each side of a proposal
@@ -114,7 +114,7 @@ def repair_command(
         record = {"format": FORMAT, "input": about, **result.to_json()}
         payload = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
     else:
-        payload = result.reading if result.reading.endswith("\n") else result.reading + "\n"
+        payload = final_newline(result.reading)
     _write(payload, out)
     return 0
 
