@@ -17,7 +17,6 @@ import json
 import sys
 from pathlib import Path
 
-from lxml import etree
 from rapidfuzz.distance import Levenshtein
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,16 +24,16 @@ sys.path.insert(0, str(ROOT))
 
 from normalise.formats import repair_document  # noqa: E402
 from normalise.formats.page import main_text_equiv  # noqa: E402
-from normalise.formats.xmlio import local  # noqa: E402
+from normalise.formats.xmlio import children, parse_xml  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "ocr"
 
 
-def line_texts(data: bytes, first: bool) -> dict[str, str]:
+def line_texts(data: bytes, first: bool, name: str = "<PAGE>") -> dict[str, str]:
     """Line id -> its first TextEquiv (``first``) or its main (lowest index) one."""
     out = {}
-    for line in etree.fromstring(data).iter("{*}TextLine"):
-        equivs = [c for c in line if local(c) == "TextEquiv"]
+    for line in parse_xml(data, name).getroot().iter("{*}TextLine"):
+        equivs = children(line, "TextEquiv")
         equiv = equivs[0] if first and equivs else main_text_equiv(line)
         if equiv is not None:
             out[line.get("id") or ""] = equiv.findtext("{*}Unicode") or ""
@@ -43,7 +42,7 @@ def line_texts(data: bytes, first: bool) -> dict[str, str]:
 
 def truth_for(path: Path, gt: Path) -> dict[str, str]:
     if gt.is_dir():
-        return line_texts((gt / path.name).read_bytes(), first=False)
+        return line_texts((gt / path.name).read_bytes(), first=False, name=str(gt / path.name))
     return json.loads(gt.read_text(encoding="utf-8"))
 
 
@@ -58,8 +57,8 @@ def main() -> int:
     for path in files:
         data = path.read_bytes()
         truth = truth_for(path, gt)
-        ocr = line_texts(data, first=False)
-        repaired = line_texts(repair_document(data, path.name).output, first=True)
+        ocr = line_texts(data, first=False, name=str(path))
+        repaired = line_texts(repair_document(data, path.name).output, first=True, name=path.name)
         keys = [k for k in truth if k in ocr]
         before = sum(Levenshtein.distance(ocr[k], truth[k]) for k in keys)
         after = sum(Levenshtein.distance(repaired[k], truth[k]) for k in keys)

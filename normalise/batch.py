@@ -60,34 +60,23 @@ Stats = dict[str, Any]
 # --- the work of one file, in a worker ---------------------------------------------------
 
 
-def _edit_counts(raw: str, prepared: list[Any], edits: list[Any]) -> dict[str, int]:
-    """Edits by kind, as ``stichwort repair --format json`` lists them."""
-    from normalise.edits import compose
-
-    joined = compose(raw, prepared, edits) if prepared else edits
-    return dict(sorted(Counter(e.kind for e in joined).items()))
-
-
 def _repair_text(data: bytes, name: str, encoding: str | None = None) -> tuple[bytes, Stats]:
     """The reading text of a plain-text file, as ``stichwort repair FILE`` prints it."""
-    from normalise.engine import repair
-    from normalise.prepare import prepare
+    from normalise.formats.text import edit_counts, final_newline, repair_raw
     from normalise.textio import decode_text
 
     if data.lstrip().startswith(_MARKUP):
         raise InputError(f"{name}: looks like XML or HTML, which is not read as plain text")
     decoded = decode_text(data, name, encoding)
-    text, prepared = prepare(decoded.text)
-    result = repair(text)
-    reading = result.reading if result.reading.endswith("\n") else result.reading + "\n"
+    result, _prepared, edits = repair_raw(decoded.text)
     stats = {
         "format": "text",
         "encoding": decoded.encoding,
         "chars": len(decoded.text),
-        "edits": _edit_counts(decoded.text, prepared, result.edits),
+        "edits": edit_counts(edits),
         "proposals": len(result.proposals),
     }
-    return reading.encode("utf-8"), stats
+    return final_newline(result.reading).encode("utf-8"), stats
 
 
 def repair_one(data: bytes, name: str, encoding: str | None = None) -> tuple[bytes, Stats]:
@@ -102,22 +91,20 @@ def repair_one(data: bytes, name: str, encoding: str | None = None) -> tuple[byt
         return _repair_text(data, name, encoding)
     if encoding is not None:
         raise InputError(f"{name}: --encoding is for plain text; {fmt} declares its own")
-    result = repair_document(data, name)
+    result = repair_document(data, name, fmt=fmt)
     return result.output, {"format": result.fmt, **result.stats}
 
 
 def repair_segment(text: str, name: str, index: int) -> tuple[bytes, Stats]:
     """Repair one segment of a large text file as a document of its own: its reading
     text (no white space at either end) and statistics."""
-    from normalise.engine import repair
-    from normalise.prepare import prepare
+    from normalise.formats.text import edit_counts, repair_raw
 
-    prepared_text, prepared = prepare(text)
-    result = repair(prepared_text)
+    result, _prepared, edits = repair_raw(text)
     stats = {
         "format": "text",
         "chars": len(text),
-        "edits": _edit_counts(text, prepared, result.edits),
+        "edits": edit_counts(edits),
         "proposals": len(result.proposals),
     }
     return result.reading.strip().encode("utf-8"), stats
@@ -264,7 +251,7 @@ def engine_version() -> str:
     for path in sorted(root.rglob("*.py")):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return f"stichwort {package}; normalise {digest.hexdigest()[:16]}; " + (
-        f"lexicon {lexicon._key(lexicon._sources())}"
+        f"lexicon {lexicon.cache_key()}"
     )
 
 
@@ -321,14 +308,18 @@ def _clock(seconds: float) -> str:
 
 class Progress:
     """A progress line on a stream: files, chunks, characters per second, time left.
-    On a terminal it is redrawn in place; elsewhere a line is written now and then."""
+    On a terminal it is redrawn in place; elsewhere a line is written now and then.
+    The files done, up to date and failed are counted in ``summary``."""
 
-    def __init__(self, stream: IO[str] | None, files: int, total_bytes: int) -> None:
+    def __init__(
+        self, stream: IO[str] | None, files: int, total_bytes: int, summary: Summary
+    ) -> None:
         self.stream = stream
         self.tty = bool(stream is not None and stream.isatty())
         self.interval = 0.2 if self.tty else 10.0
         self.files, self.total_bytes = files, total_bytes
-        self.done = self.skipped = self.failed = self.chunks = self.chars = 0
+        self.summary = summary
+        self.chunks = self.chars = 0
         self.bytes_done = self.bytes_skipped = 0
         self.started = self.shown = time.monotonic()
 
@@ -338,10 +329,11 @@ class Progress:
         rate = self.chars / elapsed
         left = self.total_bytes - self.bytes_done - self.bytes_skipped
         eta = _clock(left * elapsed / self.bytes_done) if self.bytes_done else "?"
-        finished = self.done + self.skipped + self.failed
+        s = self.summary
+        finished = s.done + s.skipped + s.failed
         return (
-            f"repair: {finished}/{self.files} files ({self.skipped} up to date, "
-            f"{self.failed} failed), {self.chunks} chunks, {rate:,.0f} chars/s, ETA {eta}"
+            f"repair: {finished}/{self.files} files ({s.skipped} up to date, "
+            f"{s.failed} failed), {self.chunks} chunks, {rate:,.0f} chars/s, ETA {eta}"
         )
 
     def show(self, force: bool = False) -> None:
@@ -411,7 +403,6 @@ class _File:
     handle: IO[bytes] | None = None
     digest: Any = field(default_factory=hashlib.sha256)
     out_bytes: int = 0
-    content: bytes = b""  # the output of a file that is not streamed
     gap: str | None = None  # white space since the last reading written
     error: str | None = None
     stats: Stats = field(default_factory=dict)
@@ -436,14 +427,6 @@ def _temporary(path: Path) -> Path:
     """Where the output ``path`` is written before it is renamed into place (the same
     name each time, so that a killed batch's leftover is overwritten on resume)."""
     return path.with_name(f".{path.name}.stichwort-tmp")
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write ``path`` through its :func:`_temporary` file and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = _temporary(path)
-    temporary.write_bytes(data)
-    os.replace(temporary, path)
 
 
 def _stop(executor: Executor, finished: bool) -> None:
@@ -485,7 +468,7 @@ class Batch:
         self.previous = read_records(self.manifest)
         self.records: dict[str, Stats] = {}
         self.summary = Summary()
-        self.progress = Progress(progress, len(sources), sum(s.size for s in sources))
+        self.progress = Progress(progress, len(sources), sum(s.size for s in sources), self.summary)
         self.pending: dict[Future[TaskResult], tuple[_File, int]] = {}
         self.client: Any = None
         self.window = TASKS_PER_WORKER * jobs
@@ -540,7 +523,6 @@ class Batch:
                 assert previous is not None
                 self.records[source.rel] = previous
                 self.summary.skipped += 1
-                self.progress.skipped += 1
                 self.progress.bytes_skipped += source.size
                 self.progress.show()
                 continue
@@ -595,7 +577,8 @@ class Batch:
         self._maybe_finish(file)
 
     def _write(self, file: _File, result: TaskResult) -> None:
-        """Add a task's output to the file's statistics (and, streamed, to its output)."""
+        """Add a task's output to the file's statistics and to its :func:`_temporary`
+        file (opened with the first piece; renamed into place when the file is done)."""
         stats = result.stats
         for key, value in stats.items():
             if key != "edits":
@@ -604,32 +587,28 @@ class Batch:
                 file.stats[key] = current + value if both_numbers else value
         file.edits.update(stats.get("edits", {}))
         file.stats["seconds"] = file.stats.get("seconds", 0.0) + result.seconds
+        if file.handle is None:
+            file.output.parent.mkdir(parents=True, exist_ok=True)
+            file.handle = open(_temporary(file.output), "wb")  # noqa: SIM115
+        piece = result.output
+        if file.streamed and piece:
+            if file.gap is not None:
+                piece = joint(file.gap).encode("utf-8") + piece
+            file.gap = ""
+        self._append(file, piece)
         if file.streamed:
-            if file.handle is None:
-                file.output.parent.mkdir(parents=True, exist_ok=True)
-                file.handle = open(_temporary(file.output), "wb")  # noqa: SIM115
-            piece = result.output
-            if piece:
-                if file.gap is not None:
-                    piece = joint(file.gap).encode("utf-8") + piece
-                file.gap = ""
-            self._append(file, piece)
             gap = file.gaps.pop(file.written, "")
             file.stats["chars"] = file.stats.get("chars", 0) + len(gap)  # the file's characters
             if file.gap is not None:
                 file.gap += gap
-        else:
-            self._append(file, result.output)
         file.written += 1
 
     @staticmethod
     def _append(file: _File, piece: bytes) -> None:
+        assert file.handle is not None  # opened by _write with the first piece
         file.digest.update(piece)
         file.out_bytes += len(piece)
-        if file.handle is not None:
-            file.handle.write(piece)
-        else:
-            file.content += piece
+        file.handle.write(piece)
 
     def _maybe_finish(self, file: _File) -> None:
         if not file.all_submitted or file.in_flight:
@@ -638,16 +617,12 @@ class Batch:
             return
         if file.source.rel in self.records:
             return  # finished already
-        if file.error is None:
+        if file.error is None:  # every task written: the first opened the file
             if file.streamed:
                 self._append(file, b"\n")
-                if file.handle is None:  # no segment at all (cannot happen for a file)
-                    file.output.parent.mkdir(parents=True, exist_ok=True)
-                    file.handle = open(_temporary(file.output), "wb")  # noqa: SIM115
-                file.handle.close()
-                os.replace(_temporary(file.output), file.output)
-            else:
-                _write_atomically(file.output, file.content)
+            assert file.handle is not None
+            file.handle.close()
+            os.replace(_temporary(file.output), file.output)
         elif file.handle is not None:
             file.handle.close()
             _temporary(file.output).unlink(missing_ok=True)
@@ -679,11 +654,9 @@ class Batch:
         self.progress.bytes_done += file.source.size
         if file.error:
             self.summary.failed += 1
-            self.progress.failed += 1
         else:
             self.summary.done += 1
             self.summary.chars += int(stats.get("chars", 0))
-            self.progress.done += 1
         self.progress.show()
 
     # the loop

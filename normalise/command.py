@@ -22,15 +22,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from normalise.edits import Edit, Repair
-from normalise.formats import detect, repair_document, restore_document
-from normalise.formats.text import FORMAT, repair_text
+from normalise.formats import detect, lines_of, repair_document, restore_document
+from normalise.formats.text import FORMAT, final_newline, repair_text
 from normalise.textio import InputError, atomic_write, read_bytes
 
 CONTEXT = 30  # characters of raw text shown on each side of a proposal
-__all__ = ["FORMAT", "repair_command", "repair_file", "restore_bytes", "restore_command"]
+__all__ = ["FORMAT", "repair_command", "restore_bytes", "restore_command"]
 
 
 def _context(raw: str, edit: Edit) -> str:
@@ -50,27 +49,22 @@ def review_lines(repair: Repair) -> list[str]:
     return lines
 
 
-def repair_file(path: Path, encoding: str | None = None) -> tuple[Repair, dict[str, Any]]:
-    """Read, prepare and repair a text file: the repair on the decoded text, and what
-    ``restore`` needs besides (encoding, size, SHA-256 of the input)."""
-    return repair_text(read_bytes(path), str(path), encoding)
-
-
-def _layout_command(path: Path, data: bytes, fmt: str, review: bool, out: Path | None) -> int:
-    """``repair`` of a PAGE, ALTO or hOCR file: the repaired document, or its review."""
+def _layout_command(
+    path: Path, data: bytes, kind: str, fmt: str, review: bool, out: Path | None
+) -> int:
+    """``repair`` of a PAGE, ALTO or hOCR file (``kind``): the repaired document, or its
+    review."""
     name = str(path)
-    kind = detect(data, name)
     if fmt == "json" and not review:
         raise InputError(
             f"{path}: --format json is for plain text; a {kind} file is repaired into "
             f"{kind} (restore it with 'stichwort restore')"
         )
     if review:
-        from normalise.formats import lines_of
         from normalise.formats.lines import repair_lines
 
-        return _review(repair_lines(lines_of(data, name)).repair, fmt, out)
-    result = repair_document(data, name)
+        return _review(repair_lines(lines_of(data, name, kind)).repair, fmt, out)
+    result = repair_document(data, name, fmt=kind)
     kinds = ", ".join(f"{k} {n}" for k, n in result.stats["edits"].items())  # type: ignore[union-attr]
     print(
         f"{path}: {kind}, {result.stats['lines']} lines, edits: {kinds or 'none'}, "
@@ -108,10 +102,11 @@ def repair_command(
 ) -> int:
     """Run the repair on ``path``; returns the exit status (errors raise ``InputError``)."""
     data = read_bytes(path)
-    if detect(data, str(path)) != "text":
+    kind = detect(data, str(path))
+    if kind != "text":
         if encoding is not None:
             raise InputError(f"{path}: --encoding is for plain text; XML names its own encoding")
-        return _layout_command(path, data, fmt, review, out)
+        return _layout_command(path, data, kind, fmt, review, out)
     result, about = repair_text(data, str(path), encoding)
     if review:
         return _review(result, fmt, out)
@@ -119,7 +114,7 @@ def repair_command(
         record = {"format": FORMAT, "input": about, **result.to_json()}
         payload = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
     else:
-        payload = result.reading if result.reading.endswith("\n") else result.reading + "\n"
+        payload = final_newline(result.reading)
     _write(payload, out)
     return 0
 

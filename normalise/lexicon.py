@@ -119,6 +119,12 @@ def _key(paths: Iterable[Path]) -> str:
     return digest.hexdigest()[:16]
 
 
+def cache_key(paths: Iterable[Path] | None = None) -> str:
+    """The key of the lexicon's cache: what it is built from (the data files of
+    ``paths``, by default those found now, and the versions they depend on)."""
+    return _key(_sources() if paths is None else paths)
+
+
 def _dictionary_forms(paths: list[Path]) -> set[str]:
     """Lower-cased word forms of the dictionaries, the word list and the lemma table."""
     from normalise.hunspell import expand
@@ -314,7 +320,7 @@ class Lexicon:
 def load() -> Lexicon:
     """The lexicon, from the cache or built (and cached) on first use."""
     paths = _sources()
-    path = cache_dir() / f"lexicon-{_key(paths)}.pickle"
+    path = cache_dir() / f"lexicon-{cache_key(paths)}.pickle"
     try:
         with path.open("rb") as handle:
             return Lexicon(*pickle.load(handle))

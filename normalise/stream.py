@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from normalise.chunks import chunk_spans
-from normalise.textio import BINARY_PREFIX, BOMS, InputError
+from normalise.textio import BINARY_PREFIX, InputError, named_codec, not_valid
 
 SEGMENT_CHARS = 2_000_000
 """Characters of one segment: a whole book of a few hundred pages is one segment."""
@@ -51,25 +51,11 @@ def joint(gap: str) -> str:
     return "\n\n" if len(_LINE_BREAK.findall(gap)) >= 2 else " "
 
 
-def _codec(name: str) -> str:
-    try:
-        return codecs.lookup(name).name
-    except LookupError:
-        raise InputError(f"unknown encoding {name!r}") from None
-
-
 def _choose_codec(head: bytes, name: str, encoding: str | None) -> tuple[str, str]:
     """The codec for a file that starts with ``head``, and why (for error messages)."""
-    for mark, codec in BOMS:
-        if head.startswith(mark):
-            if encoding is not None and _codec(encoding) not in (codec, _codec(codec)):
-                raise InputError(
-                    f"{name}: starts with the byte order mark of {codec}, "
-                    f"not of the encoding given ({encoding})"
-                )
-            return codec, "byte order mark"
-    if encoding is not None:
-        return _codec(encoding), "the encoding given"
+    named = named_codec(head, name, encoding)
+    if named is not None:
+        return named
     nul = head.find(b"\x00", 0, BINARY_PREFIX)
     if nul >= 0:
         raise InputError(
@@ -93,11 +79,7 @@ class _Decoder:
             text = self.decoder.decode(block, final)
         except UnicodeDecodeError as error:
             at = self.consumed - pending + error.start
-            bad = error.object[error.start : error.start + 1].hex().upper()
-            raise InputError(
-                f"{self.name}: not valid {self.codec} ({self.why}): byte 0x{bad} at offset "
-                f"{at} does not decode ({error.reason})"
-            ) from None
+            raise not_valid(self.name, self.codec, self.why, error, at) from None
         self.consumed += len(block)
         return text
 

@@ -51,16 +51,43 @@ def _codec(name: str) -> str:
         raise InputError(f"unknown encoding {name!r}") from None
 
 
+def not_valid(name: str, encoding: str, why: str, error: UnicodeDecodeError, at: int) -> InputError:
+    """The error for bytes that do not decode: ``error``'s first bad byte, which is at
+    offset ``at`` of the file (``why``: what named the encoding)."""
+    bad = error.object[error.start : error.start + 1].hex().upper()
+    return InputError(
+        f"{name}: not valid {encoding} ({why}): byte 0x{bad} at offset {at} "
+        f"does not decode ({error.reason})"
+    )
+
+
 def _strict(data: bytes, encoding: str, name: str, why: str) -> str:
     """``data`` decoded strictly; ``InputError`` with the offset of the first bad byte."""
     try:
         return data.decode(encoding, errors="strict")
     except UnicodeDecodeError as error:
-        bad = data[error.start : error.start + 1].hex().upper()
-        raise InputError(
-            f"{name}: not valid {encoding} ({why}): byte 0x{bad} at offset {error.start} "
-            f"does not decode ({error.reason})"
-        ) from None
+        raise not_valid(name, encoding, why, error, error.start) from None
+
+
+BY_BOM = "byte order mark"
+BY_ENCODING = "the encoding given"
+
+
+def named_codec(head: bytes, name: str, encoding: str | None) -> tuple[str, str] | None:
+    """The codec named for an input that starts with ``head``, and what named it: its
+    byte order mark (:data:`BY_BOM`; ``InputError`` if ``encoding`` names another) or
+    ``encoding`` (:data:`BY_ENCODING`). ``None`` when neither names one."""
+    for mark, codec in BOMS:
+        if head.startswith(mark):
+            if encoding is not None and _codec(encoding) not in (codec, _codec(codec)):
+                raise InputError(
+                    f"{name}: starts with the byte order mark of {codec}, "
+                    f"not of the encoding given ({encoding})"
+                )
+            return codec, BY_BOM
+    if encoding is not None:
+        return _codec(encoding), BY_ENCODING
+    return None
 
 
 def decode_text(data: bytes, name: str, encoding: str | None = None) -> Decoded:
@@ -68,17 +95,10 @@ def decode_text(data: bytes, name: str, encoding: str | None = None) -> Decoded:
     input without a byte order mark that is not UTF-8 (``cp1252``, ``latin-1`` ...)."""
     if not data:
         raise InputError(f"{name}: file is empty")
-    for mark, codec in BOMS:
-        if data.startswith(mark):
-            if encoding is not None and _codec(encoding) not in (codec, _codec(codec)):
-                raise InputError(
-                    f"{name}: starts with the byte order mark of {codec}, "
-                    f"not of the encoding given ({encoding})"
-                )
-            return Decoded(_strict(data, codec, name, "byte order mark"), codec, True)
-    if encoding is not None:
-        codec = _codec(encoding)
-        return Decoded(_strict(data, codec, name, "the encoding given"), codec, False)
+    named = named_codec(data, name, encoding)
+    if named is not None:
+        codec, why = named
+        return Decoded(_strict(data, codec, name, why), codec, why == BY_BOM)
     nul = data.find(b"\x00", 0, BINARY_PREFIX)
     if nul >= 0:
         if nul < len(data) - 1 and (

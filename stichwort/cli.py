@@ -59,7 +59,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
             out=args.output,
             encoding=args.encoding,
         )
-    from normalise.batch import collect_inputs, run_batch
+    from normalise.batch import MANIFEST, collect_inputs, run_batch
     from normalise.textio import InputError
 
     if args.out is None:
@@ -86,7 +86,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
     print(
         f"repaired {summary.done} files, {summary.skipped} up to date, {summary.failed} failed "
         f"({summary.chars:,} characters in {summary.seconds:.1f} s); manifest: "
-        f"{args.manifest or args.out / 'stichwort-manifest.json'}",
+        f"{args.manifest or args.out / MANIFEST}",
         file=sys.stderr,
     )
     return 1 if summary.failed else 0

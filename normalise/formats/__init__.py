@@ -69,13 +69,17 @@ def _module(fmt: str):  # type: ignore[no-untyped-def]
     return {"text": text, "page": page, "alto": alto, "hocr": hocr}[fmt]
 
 
-def repair_document(data: bytes, name: str, *, keep: Iterable[str] = ()) -> FormatResult:
+def repair_document(
+    data: bytes, name: str, *, keep: Iterable[str] = (), fmt: str | None = None
+) -> FormatResult:
     """Repair a document in its own format; ``InputError`` for a broken one.
 
     Edits of the kinds in ``keep`` are not made: ``keep=("long-s",)`` leaves the long s
-    as the OCR read it, for a diplomatic ground truth that keeps it.
+    as the OCR read it, for a diplomatic ground truth that keeps it. ``fmt`` is the
+    format when the caller has detected it already (:func:`detect` else).
     """
-    fmt = detect(data, name)
+    if fmt is None:
+        fmt = detect(data, name)
     output, stats = _module(fmt).repair(data, name, keep)
     return FormatResult(output, fmt, stats)
 
@@ -94,7 +98,10 @@ def restore_document(data: bytes, name: str) -> bytes:
 def text_content(data: bytes, name: str) -> str:
     """The OCR text of a document as the repair reads it: lines in reading order,
     blocks apart (a layout format), or the decoded text (plain text)."""
-    return _module(detect(data, name)).text_content(data, name)
+    fmt = detect(data, name)
+    if fmt == "text":
+        return _module(fmt).text_content(data, name)
+    return "\n\n".join("\n".join(block) for block in lines_of(data, name, fmt))
 
 
 __all__ = [
@@ -108,9 +115,11 @@ __all__ = [
 ]
 
 
-def lines_of(data: bytes, name: str) -> list[list[str]]:
-    """The line texts of a layout document, block by block in reading order."""
-    fmt = detect(data, name)
+def lines_of(data: bytes, name: str, fmt: str | None = None) -> list[list[str]]:
+    """The line texts of a layout document, block by block in reading order (``fmt``:
+    its format, when the caller has detected it already)."""
+    if fmt is None:
+        fmt = detect(data, name)
     if fmt == "text":
         raise InputError(f"{name}: plain text has no layout lines")
     return _module(fmt).lines_of(data, name)

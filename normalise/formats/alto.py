@@ -105,11 +105,6 @@ def lines_of(data: bytes, name: str) -> list[list[str]]:
     return [[line.text for line in block] for block in read(data, name)[1]]
 
 
-def text_content(data: bytes, name: str) -> str:
-    """The OCR text: lines in block order, blocks apart."""
-    return "\n\n".join("\n".join(block) for block in lines_of(data, name))
-
-
 def _alternative(string: etree._Element, purpose: str, text: str, last: bool = False) -> None:
     """A new ALTERNATIVE of ``string``: the first (after its Shape), or the ``last``."""
     namespace = etree.QName(string).namespace

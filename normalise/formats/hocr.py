@@ -146,11 +146,6 @@ def lines_of(data: bytes, name: str) -> list[list[str]]:
     return [[line.text for line in block] for block in read(data, name)[2]]
 
 
-def text_content(data: bytes, name: str) -> str:
-    """The OCR text: lines in document order, blocks apart."""
-    return "\n\n".join("\n".join(block) for block in lines_of(data, name))
-
-
 def _write_line(line: _Line, fixed: LineRepair) -> None:
     if fixed.changed:
         if line.words:

@@ -15,11 +15,11 @@ from __future__ import annotations
 import bisect
 import difflib
 import re
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from normalise.edits import KINDS, Edit, Repair, apply_edits
+from normalise.formats.text import edit_counts
 
 LINE_BREAK = "\n"
 BLOCK_BREAK = "\n\n"
@@ -96,10 +96,9 @@ class DocumentRepair:
 
     def stats(self, pages: int) -> dict[str, object]:
         """Characters, edits by kind, proposals, pages and lines."""
-        kinds = Counter(e.kind for e in self.repair.edits)
         return {
             "chars": len(self.repair.raw),
-            "edits": dict(sorted(kinds.items())),
+            "edits": edit_counts(self.repair.edits),
             "proposals": len(self.repair.proposals),
             "pages": pages,
             "lines": sum(len(block) for block in self.blocks),

@@ -243,8 +243,9 @@ def _refuse_repaired(tree: etree._ElementTree, name: str) -> None:
 
 def read(
     data: bytes, name: str
-) -> tuple[etree._ElementTree, list[list[_Line]], list[etree._Element]]:
-    """The document, its lines block by block in reading order, and those blocks."""
+) -> tuple[etree._ElementTree, list[list[_Line]], list[etree._Element], list[etree._Element]]:
+    """The document, its lines block by block in reading order, those blocks and its
+    Page elements."""
     tree = parse_xml(data, name)
     _namespace(tree, name)
     pages = [e for e in tree.getroot() if local(e) == "Page"]
@@ -252,7 +253,7 @@ def read(
         raise InputError(f"{name}: PAGE XML without a Page element")
     regions = [r for page in pages for r in text_regions(page)]
     blocks = [_region_lines(r) for r in regions]
-    return tree, blocks, regions
+    return tree, blocks, regions, pages
 
 
 def _region_lines(region: etree._Element) -> list[_Line]:
@@ -264,15 +265,9 @@ def _region_lines(region: etree._Element) -> list[_Line]:
     return [] if text is None else [_Line(None, line) for line in text.split("\n")]
 
 
-def text_content(data: bytes, name: str) -> str:
-    """The OCR text of a PAGE document: lines in reading order, regions apart."""
-    _tree, blocks, _regions = read(data, name)
-    return "\n\n".join("\n".join(line.text for line in block) for block in blocks)
-
-
 def repair(data: bytes, name: str, keep: Iterable[str] = ()) -> tuple[bytes, dict[str, object]]:
     """The repaired PAGE document and the statistics of its repair."""
-    tree, blocks, regions = read(data, name)
+    tree, blocks, regions, pages = read(data, name)
     _refuse_repaired(tree, name)
     modern = not etree.QName(tree.getroot()).namespace.endswith("2013-07-15")
     result: DocumentRepair = repair_lines([[line.text for line in block] for block in blocks], keep)
@@ -286,8 +281,7 @@ def repair(data: bytes, name: str, keep: Iterable[str] = ()) -> tuple[bytes, dic
                 region, "\n".join(f.reading for f in repaired), confidence, entries, modern
             )
             _mark(region, entries)
-    pages = sum(1 for e in tree.getroot() if local(e) == "Page")
-    return write_xml(tree), result.stats(pages)
+    return write_xml(tree), result.stats(len(pages))
 
 
 def _write_line(line: _Line, fixed: LineRepair, modern: bool) -> None:

@@ -53,6 +53,39 @@ def _on_raw(raw: str, prepared: list[Edit], edits: list[Edit]) -> list[Edit]:
     return sorted(out, key=lambda e: (e.start, e.end))
 
 
+def repair_raw(
+    raw: str,
+    progress: Callable[[str, float], None] | None = None,
+    *,
+    name: str | None = None,
+) -> tuple[Repair, list[Edit], list[Edit]]:
+    """Prepare and repair a decoded text: the engine's repair of the prepared text, the
+    preparation's edits, and the repair's edits on ``raw`` (the preparation's joined
+    in). Quiet, unless ``name`` is given: then how the text was prepared goes to
+    standard error, and the progress of a long text when no ``progress`` is given."""
+    from normalise.engine import repair
+
+    text, prepared = prepare(raw)
+    if name is not None:
+        if prepared:
+            print(f"{name}: before repair: {summary(prepared)}", file=sys.stderr)
+        if progress is None and len(text) >= PROGRESS_MIN_CHARS:
+            progress = _progress
+    result = repair(text, progress)
+    edits = compose(raw, prepared, result.edits) if prepared else result.edits
+    return result, prepared, edits
+
+
+def edit_counts(edits: Iterable[Edit]) -> dict[str, int]:
+    """Edits by kind (sorted by kind), as the statistics list them."""
+    return dict(sorted(Counter(e.kind for e in edits).items()))
+
+
+def final_newline(reading: str) -> str:
+    """The reading text as it is written out: ending in a line break."""
+    return reading if reading.endswith("\n") else reading + "\n"
+
+
 def repair_text(
     data: bytes,
     name: str,
@@ -62,20 +95,12 @@ def repair_text(
     """Decode, prepare and repair a text: the repair on the decoded text, and what
     restoring needs besides (file, encoding, size, SHA-256 of the input). How the
     input was read and prepared goes to standard error."""
-    from normalise.engine import repair
-
     decoded = decode_text(data, name, encoding)
     if decoded.encoding != "utf-8" or decoded.bom:
         mark = " (byte order mark)" if decoded.bom else ""
         print(f"{name}: read as {decoded.encoding}{mark}", file=sys.stderr)
-    text, prepared = prepare(decoded.text)
-    if prepared:
-        print(f"{name}: before repair: {summary(prepared)}", file=sys.stderr)
-    if progress is None and len(text) >= PROGRESS_MIN_CHARS:
-        progress = _progress
-    result = repair(text, progress)
     raw = decoded.text
-    edits = compose(raw, prepared, result.edits) if prepared else result.edits
+    result, prepared, edits = repair_raw(raw, progress, name=name)
     whole = Repair(raw, edits, _on_raw(raw, prepared, result.proposals))
     about = {
         "file": name,
@@ -88,10 +113,9 @@ def repair_text(
 
 def stats(repair: Repair) -> dict[str, object]:
     """Characters, edits by kind, proposals, pages (form feeds + 1) and lines."""
-    kinds = Counter(e.kind for e in repair.edits)
     return {
         "chars": len(repair.raw),
-        "edits": dict(sorted(kinds.items())),
+        "edits": edit_counts(repair.edits),
         "proposals": len(repair.proposals),
         "pages": repair.raw.count("\f") + 1,
         "lines": len(repair.raw.splitlines()),
@@ -105,8 +129,7 @@ def repair(data: bytes, name: str, keep: Iterable[str] = ()) -> tuple[bytes, dic
 
     result, _about = repair_text(data, name)
     result = without_kinds(result, keep)
-    reading = result.reading if result.reading.endswith("\n") else result.reading + "\n"
-    return reading.encode("utf-8"), stats(result)
+    return final_newline(result.reading).encode("utf-8"), stats(result)
 
 
 def text_content(data: bytes, name: str) -> str:
