@@ -7,11 +7,10 @@ address for readers without JavaScript and for search engines (``rel=canonical``
 
 from __future__ import annotations
 
-import os
 import posixpath
-import tempfile
 from pathlib import Path
 
+from normalise.textio import atomic_write
 from sitegen.templating import fragments
 
 __all__ = ["MOVED", "redirect_html", "write_redirects"]
@@ -43,9 +42,6 @@ def write_redirects(site_dir: Path, base_url: str = "") -> list[str]:
         source, target = site_dir / old, site_dir / new
         if not target.is_file() or source.exists():
             continue
-        handle, temp = tempfile.mkstemp(dir=source.parent, prefix=".redirect-", suffix=".html")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(redirect_html(old, new, base_url))
-        os.replace(temp, source)
+        atomic_write(source, redirect_html(old, new, base_url))
         written.append(old)
     return written

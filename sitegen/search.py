@@ -26,12 +26,11 @@ first word that matched.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from normalise.textio import atomic_write
 from sitegen.folding import FOLD_RULES, MODERN_RULES, fold, modernise, rules_json, words
 from sitegen.glossary import PAGE as GLOSSARY_PAGE
 from sitegen.glossary import Term
@@ -247,15 +246,7 @@ def write_index(edition: Edition, terms: Iterable[Term], target: Path) -> int:
         edition_entries(edition) + glossary_entries(terms), lexicon_known(), _dictionary_word()
     )
     data = json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(target, data)
     return len(data)
 
 

@@ -17,10 +17,10 @@ collapses that white space anyway.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
+
+from normalise.textio import atomic_write
 
 __all__ = ["light_pages", "minify_html", "purge_css", "slim_site", "used_names"]
 
@@ -242,15 +242,6 @@ def minify_asset(text: str, kind: str) -> str:
     return re.sub(r"\n{2,}", "\n", text)
 
 
-def _write(path: Path, text: str) -> None:
-    """Replace a file atomically."""
-    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        out.write(text)
-    os.chmod(name, 0o644)
-    os.replace(name, path)
-
-
 def slim_site(site: Path) -> dict[str, int]:
     """Purge the theme's stylesheets, minify the edition's own scripts and stylesheets and
     every page of ``site``; returns the bytes saved by kind (``css``, ``js``, ``html``)."""
@@ -263,10 +254,10 @@ def slim_site(site: Path) -> dict[str, int]:
             if path.name.startswith("main."):
                 slim = purge_css(text, *light)
                 variables = read_variables(site, slim)
-                _write(path.parent / LIGHT_CSS, purge_css(slim, *light, variables))
+                atomic_write(path.parent / LIGHT_CSS, purge_css(slim, *light, variables))
             slim = purge_css(text, classes, colors)
             saved["css"] += len(text.encode()) - len(slim.encode())
-            _write(path, slim)
+            atomic_write(path, slim)
     for name in OWN_ASSETS:
         path = site / "assets" / name
         if path.is_file():
@@ -275,7 +266,7 @@ def slim_site(site: Path) -> dict[str, int]:
             saved[path.suffix[1:]] = saved.get(path.suffix[1:], 0) + len(text.encode()) - len(
                 slim.encode()
             )
-            _write(path, slim)
+            atomic_write(path, slim)
     lighter = set(light_pages(site))
     for page in site.rglob("*.html"):
         if page.relative_to(site).parts[0] == "dts":
@@ -286,5 +277,5 @@ def slim_site(site: Path) -> dict[str, int]:
             slim = _MAIN_CSS.sub(rf"\1{LIGHT_CSS}\2", slim)
         if slim != text:
             saved["html"] += len(text.encode()) - len(slim.encode())
-            _write(page, slim)
+            atomic_write(page, slim)
     return saved
