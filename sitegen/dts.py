@@ -479,7 +479,12 @@ def _collection(
     }
 
 
-def _collections(writer: Writer, urls: Urls, resources: Sequence[Resource]) -> None:
+def _collections(
+    writer: Writer,
+    urls: Urls,
+    resources: Sequence[Resource],
+    resource_members: list[dict[str, Any]],
+) -> None:
     def answer(name: str, data: dict[str, Any], members: list[dict[str, Any]]) -> None:
         writer.json(
             f"collection{name}.json",
@@ -502,7 +507,6 @@ def _collections(writer: Writer, urls: Urls, resources: Sequence[Resource]) -> N
         len(resources),
         urls,
     )
-    resource_members = [_resource_json(r, urls) for r in resources]
     answer("", root, [edition])
     answer(segments(id=ROOT_ID), root, [edition])
     answer(segments(nav="parents"), root, [])
@@ -546,9 +550,9 @@ def write_api(resources: Sequence[Resource], base_url: str, out: Path) -> int:
                 "document": urls.document(),
             },
         )
-        _collections(writer, urls, resources)
-        for resource in resources:
-            resource_json = _resource_json(resource, urls)
+        resource_members = [_resource_json(r, urls) for r in resources]
+        _collections(writer, urls, resources, resource_members)
+        for resource, resource_json in zip(resources, resource_members, strict=True):
             writer.write(f"document/{resource.id}.xml", resource.path.read_bytes())
             body = body_of(resource)
             spans = _document_order(body)
