@@ -213,6 +213,7 @@ def build_index(
     docs: list[list[object]] = []
     postings: dict[str, list[int]] = {}
     modern: dict[str, str | None] = {}
+    word_keys: dict[str, tuple[str, str | None]] = {}  # word -> its key, its modern key
     for number, entry in enumerate(entries):
         if entry.page not in pages:
             pages[entry.page] = len(pages)
@@ -220,13 +221,16 @@ def build_index(
         keys: set[str] = set()
         for text in entry.texts:
             for word in words(text):
-                keys.add(fold(word))
-                low = deterministic(word).lower()
-                if low not in modern:
-                    modern[low] = None if established(low) else modernise(low, known)
-                form = modern[low]
-                if form is not None:
-                    keys.add(fold(form))
+                if word not in word_keys:
+                    low = deterministic(word).lower()
+                    if low not in modern:
+                        modern[low] = None if established(low) else modernise(low, known)
+                    form = modern[low]
+                    word_keys[word] = (fold(word), None if form is None else fold(form))
+                key, modern_key = word_keys[word]
+                keys.add(key)
+                if modern_key is not None:
+                    keys.add(modern_key)
         for key in keys:
             postings.setdefault(key, []).append(number)
     titles = {e.page: e.page_title for e in entries}
