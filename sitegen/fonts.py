@@ -16,7 +16,6 @@ Font Names, so every subset is renamed.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 import tempfile
@@ -27,6 +26,7 @@ from pathlib import Path
 from lxml import etree, html
 
 from normalise.textio import atomic_write
+from sitegen.text_page import read_page_data
 
 __all__ = [
     "FAMILIES",
@@ -163,9 +163,8 @@ def _strings(value: object) -> list[str]:
 def data_file_characters(script: str) -> set[str]:
     """The characters a text page shows from its data file (``<page>.data.js``: HTML
     parts the page's script puts in on demand, such as the diplomatic layer)."""
-    body = script.strip().removeprefix("window.swPageData(").removesuffix(");")
     chars: set[str] = set()
-    for part in _strings(json.loads(body)):
+    for part in _strings(read_page_data(script)):
         chars |= page_characters("<html><body><div>" + part + "</div></body></html>")
     return chars
 

@@ -41,6 +41,7 @@ from sitegen.templating import Markup, fragments, page
 __all__ = [
     "LAYER_HELP",
     "LAYER_NAMES",
+    "PAGE_DATA_PREFIX",
     "block_html",
     "chapter_citation",
     "chapter_sections",
@@ -52,6 +53,7 @@ __all__ = [
     "page_data_path",
     "paragraph_citation",
     "place_sections",
+    "read_page_data",
     "section_page_path",
     "section_title",
 ]
@@ -387,15 +389,25 @@ def page_data_path(path: str) -> str:
     return path.removesuffix(".md") + ".data.js"
 
 
+PAGE_DATA_PREFIX = "window.swPageData("
+"""How a page's data file begins; it ends with ``);`` (see :func:`page_data`)."""
+_PAGE_DATA_SUFFIX = ");"
+
+
 def page_data(lazy: dict[str, dict[str, Any]]) -> str:
     """The data file of a text page: a script that hands the page's lazily shown parts
     (per block, as HTML: ``diplomatic``, ``raw``, ``tei``, ``cite``, ``claims-box``, and
     ``apparatus``: the evidence of each apparatus entry by its id) to the page's script.
 
     A script rather than JSON, so that it loads from the file system too."""
-    return (
-        "window.swPageData(" + json.dumps(lazy, ensure_ascii=False, separators=(",", ":")) + ");\n"
-    )
+    body = json.dumps(lazy, ensure_ascii=False, separators=(",", ":"))
+    return PAGE_DATA_PREFIX + body + _PAGE_DATA_SUFFIX + "\n"
+
+
+def read_page_data(text: str) -> Any:
+    """The data of a page's data file (inverse of :func:`page_data`)."""
+    body = text.strip().removeprefix(PAGE_DATA_PREFIX).removesuffix(_PAGE_DATA_SUFFIX)
+    return json.loads(body)
 
 
 SPLIT_BLOCKS = 60
