@@ -30,10 +30,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from lxml import etree
 
+from sitegen.markup import absolute_http_url
 from tei.body import TEI_NS, XML_ID
 from tei.layers import cts_urn, load_paragraphs
 from tei.xmlsafe import read_xml
@@ -276,8 +276,7 @@ class Urls:
 
 def check_base_url(base: str) -> str:
     """``base`` as an absolute http(s) URL ending in ``/`` (DTS needs absolute URIs)."""
-    parts = urlsplit(base)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+    if not absolute_http_url(base):
         raise DtsError(f"base URL {base!r} is not an absolute http(s) URL without query")
     return base if base.endswith("/") else f"{base}/"
 

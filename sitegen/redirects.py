@@ -7,10 +7,10 @@ address for readers without JavaScript and for search engines (``rel=canonical``
 
 from __future__ import annotations
 
-import posixpath
 from pathlib import Path
 
 from normalise.textio import atomic_write
+from sitegen.markup import link
 from sitegen.templating import fragments
 
 __all__ = ["MOVED", "redirect_html", "write_redirects"]
@@ -26,8 +26,7 @@ before they came from ids)."""
 
 def redirect_html(old: str, new: str, base_url: str = "") -> str:
     """The page at ``old`` that sends the reader to ``new`` (absolute when ``base_url``)."""
-    target = base_url + new if base_url else posixpath.relpath(new, posixpath.dirname(old) or ".")
-    return str(fragments("redirect.html").page(target, new)) + "\n"
+    return str(fragments("redirect.html").page(link(base_url, old, new), new)) + "\n"
 
 
 def write_redirects(site_dir: Path, base_url: str = "") -> list[str]:

@@ -34,7 +34,7 @@ from sitegen.links import (
     rule_link,
     status_badge,
 )
-from sitegen.markup import href, page_url
+from sitegen.markup import href, link, page_url
 from sitegen.render_tei import LAYERS, Block, Section, TeiDocument
 from sitegen.templating import Markup, fragments, page
 
@@ -144,10 +144,7 @@ def dts_links(
             f"dts/navigation/{siglum}{segments(ref=ref, down=down)}.json",
         ),
     ]
-    return [
-        (label, edition.site_url + target if edition.site_url else href(page, target))
-        for label, target in targets
-    ]
+    return [(label, link(edition.site_url, page, target)) for label, target in targets]
 
 
 def cite_html(
