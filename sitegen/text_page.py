@@ -446,10 +446,37 @@ def section_title(section: Section) -> str:
     return section.label if section.heads else section.id.rsplit(".", 1)[-1].capitalize()
 
 
-def _source(edition: Edition, doc: TeiDocument) -> tuple[dict[str, Any], str]:
+def _source(edition: Edition, doc: TeiDocument) -> str:
+    """The source named by its author and date (else its siglum)."""
     bibl = edition.bibl(doc.siglum)
     source = ", ".join(str(x) for x in (bibl.get("author", ""), bibl.get("date", "")) if x)
-    return bibl, source or doc.siglum
+    return source or doc.siglum
+
+
+def _intro(
+    doc: TeiDocument,
+    path: str,
+    source: str,
+    blocks: list[Block],
+    claims: list[Any],
+    links: list[tuple[str, str]],
+    text: tuple[object, str, object, object] = ("", "", "", ""),
+    note: str | None = None,
+) -> Markup:
+    """The box that opens a chapter's page: the source, the counts of paragraphs and
+    claims, the downloads and ``links``; ``text``: a text page's layer buttons, data
+    file, note for readers without JavaScript and legend."""
+    return _html().pageinfo(
+        href(path, "index.md", "source-" + doc.siglum),
+        source,
+        len(blocks),
+        len(claims),
+        sum(c.passed for c in claims),
+        href(path, "downloads.md"),
+        *text,
+        links,
+        note,
+    )
 
 
 def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
@@ -457,7 +484,7 @@ def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
     paragraphs. Each paragraph's entry carries the paragraph's id, so that an address
     ``chapter.html#id`` still finds it: the page's script follows the entry to the
     section's page."""
-    _, source = _source(edition, doc)
+    source = _source(edition, doc)
     path = game_page_path(doc, game)
     sections = []
     for section in chapter_sections(game):
@@ -466,7 +493,7 @@ def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
         pages = [b.page for b in blocks if b.page]
         span = ""
         if pages:
-            first, last = pages[0].split("–")[0], pages[-1].split("–")[-1]
+            first, last = cite.page_range(pages[0])[0], cite.page_range(pages[-1])[1]
             span = f"p. {first}" if first == last else f"pp. {first}–{last}"
         heads = section.heads
         paragraphs = [
@@ -489,19 +516,14 @@ def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
     parts: list[dict[str, object]] = (
         [_head(heads[0], 1)] if heads else [{"kind": "title", "title": game.title, "id": game.id}]
     )
-    intro = _html().pageinfo(
-        href(path, "index.md", "source-" + doc.siglum),
+    chapter_blocks = game.blocks()
+    intro = _intro(
+        doc,
+        path,
         source,
-        len(game.blocks()),
-        sum(len(edition.claims_for(b.id)) for b in game.blocks()),
-        sum(c.passed for b in game.blocks() for c in edition.claims_for(b.id)),
-        href(path, "downloads.md"),
-        "",
-        "",
-        "",
-        "",
+        chapter_blocks,
+        [c for b in chapter_blocks for c in edition.claims_for(b.id)],
         _model_links(edition, path) + dts_links(edition, path, doc.siglum, game.urn, True),
-        None,
     )
     parts.append({"kind": "intro", "html": intro})
     parts.append({"kind": "intro", "html": _html().contents(sections)})
@@ -530,13 +552,14 @@ def game_page(
     With ``lazy`` (an empty dict), the parts of the blocks that the page's script fetches
     on demand are put there (write them with :func:`page_data` to :func:`page_data_path`).
     """
-    _, source = _source(edition, doc)
+    source = _source(edition, doc)
     shown = section or game
     blocks = shown.blocks()
     claims = [c for b in blocks for c in edition.claims_for(b.id)]
     path = section_page_path(doc, game, section) if section else game_page_path(doc, game)
-    links = _model_links(edition, path) + dts_links(edition, path, doc.siglum, game.urn, True)
-    if section is not None:
+    if section is None:
+        links = _model_links(edition, path) + dts_links(edition, path, doc.siglum, game.urn, True)
+    else:
         chapter = game_page_path(doc, game)
         links = [(f"{game.label}: contents", href(path, chapter))]
         siblings = chapter_sections(game)
@@ -554,18 +577,19 @@ def game_page(
             links.append(
                 (f"Next: {section_title(after)}", href(path, section_page_path(doc, game, after)))
             )
-    intro = _html().pageinfo(
-        href(path, "index.md", "source-" + doc.siglum),
+    intro = _intro(
+        doc,
+        path,
         source,
-        len(blocks),
-        len(claims),
-        sum(c.passed for c in claims),
-        href(path, "downloads.md"),
-        _layer_buttons("Text layer of the whole page"),
-        posixpath.basename(page_data_path(path)) if lazy is not None else "",
-        NOSCRIPT,
-        LEGEND,
+        blocks,
+        claims,
         links,
+        (
+            _layer_buttons("Text layer of the whole page"),
+            posixpath.basename(page_data_path(path)) if lazy is not None else "",
+            NOSCRIPT,
+            LEGEND,
+        ),
         FRAGMENT_NOTE if game.type == "game-fragment" else None,
     )
     members = list(shown.members)
