@@ -54,7 +54,7 @@ from sitegen.model_pages import (
     example_page,
 )
 from sitegen.redirects import write_redirects
-from sitegen.rules_pages import claims_page, rules_index_page, rules_page
+from sitegen.rules_pages import RULES_INDEX, claims_page, rules_index_page, rules_page
 from sitegen.search import INDEX_PATH, SEARCH_PAGE, search_page, write_index
 from sitegen.slim import slim_site
 from sitegen.templating import theme_text
@@ -128,7 +128,7 @@ def write_pages(edition: Edition, docs_dir: Path) -> dict[str, str]:
             (docs_dir / page_data_path(where)).write_text(page_data(lazy), encoding="utf-8")
             if section:
                 chapters[path].append(where)
-    put("rules/index.md", "Overview", rules_index_page(edition))
+    put(RULES_INDEX, "Overview", rules_index_page(edition))
     for game in sorted({r.game for r in edition.rules}):
         put(rules_page_path(game), game.capitalize(), rules_page(edition, game))
     put("claims.md", "Claims", claims_page(edition))
@@ -200,7 +200,7 @@ _FIXED = frozenset(
         "downloads.md",
         "principles.md",
         "conformance.md",
-        "search.md",
+        SEARCH_PAGE,
     }
 )
 

@@ -13,6 +13,7 @@ and the URN identifies the paragraph).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -67,6 +68,7 @@ def _person(name: str) -> Person:
 _ROLE = re.compile(r"^(?P<name>[^()]+?)\s*(?:\((?P<role>[^()]*)\))?$")
 
 
+@functools.lru_cache(maxsize=256)
 def contributors(statement: str) -> tuple[tuple[Person, ...], tuple[Person, ...]]:
     """Authors and editors of an author statement of ``meta.toml``.
 

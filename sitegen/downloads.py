@@ -9,9 +9,10 @@ from pathlib import Path
 
 from sitegen.dts import EDITION_ID, segments
 from sitegen.inputs import ROOT, Edition
+from sitegen.markup import link
 from sitegen.templating import Markup, fragments, page
 
-__all__ = ["ADAPTER_DOC", "Download", "copy_downloads", "downloads_page", "dts_links"]
+__all__ = ["ADAPTER_DOC", "Download", "copy_downloads", "downloads_page", "dts_api_links"]
 
 SCHEMA = ROOT / "rules" / "schema" / "vectors.schema.json"
 ADAPTER_DOC = ROOT / "rules" / "ADAPTER.md"
@@ -92,17 +93,17 @@ def downloads_page(edition: Edition, files: list[Download], adapter_doc: bool = 
         coverage="coverage.json" in names,
         coverage_page=bool(edition.coverage),
         vectors=any(n.startswith("vectors/") for n in names),
-        dts=dts_links(edition),
+        dts=dts_api_links(edition),
     )
 
 
-def dts_links(edition: Edition) -> Markup:
+def dts_api_links(edition: Edition) -> Markup:
     """The downloads page's links to the DTS API (``dts/``, written by ``stichwort dts``):
     entry point, edition, each source's navigation and full TEI; absolute with a base
     URL, else relative to the page."""
 
     def at(path: str) -> str:
-        return edition.site_url + path if edition.site_url else path
+        return link(edition.site_url, "downloads.md", path)  # the page at the root
 
     return fragments("dts.html").api(
         at("dts/entry.json"),

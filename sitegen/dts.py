@@ -30,10 +30,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from lxml import etree
 
+from sitegen.markup import absolute_http_url
 from tei.body import TEI_NS, XML_ID
 from tei.layers import cts_urn, load_paragraphs
 from tei.xmlsafe import read_xml
@@ -276,8 +276,7 @@ class Urls:
 
 def check_base_url(base: str) -> str:
     """``base`` as an absolute http(s) URL ending in ``/`` (DTS needs absolute URIs)."""
-    parts = urlsplit(base)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+    if not absolute_http_url(base):
         raise DtsError(f"base URL {base!r} is not an absolute http(s) URL without query")
     return base if base.endswith("/") else f"{base}/"
 
@@ -479,7 +478,12 @@ def _collection(
     }
 
 
-def _collections(writer: Writer, urls: Urls, resources: Sequence[Resource]) -> None:
+def _collections(
+    writer: Writer,
+    urls: Urls,
+    resources: Sequence[Resource],
+    resource_members: list[dict[str, Any]],
+) -> None:
     def answer(name: str, data: dict[str, Any], members: list[dict[str, Any]]) -> None:
         writer.json(
             f"collection{name}.json",
@@ -502,7 +506,6 @@ def _collections(writer: Writer, urls: Urls, resources: Sequence[Resource]) -> N
         len(resources),
         urls,
     )
-    resource_members = [_resource_json(r, urls) for r in resources]
     answer("", root, [edition])
     answer(segments(id=ROOT_ID), root, [edition])
     answer(segments(nav="parents"), root, [])
@@ -546,9 +549,9 @@ def write_api(resources: Sequence[Resource], base_url: str, out: Path) -> int:
                 "document": urls.document(),
             },
         )
-        _collections(writer, urls, resources)
-        for resource in resources:
-            resource_json = _resource_json(resource, urls)
+        resource_members = [_resource_json(r, urls) for r in resources]
+        _collections(writer, urls, resources, resource_members)
+        for resource, resource_json in zip(resources, resource_members, strict=True):
             writer.write(f"document/{resource.id}.xml", resource.path.read_bytes())
             body = body_of(resource)
             spans = _document_order(body)

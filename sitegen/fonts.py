@@ -16,8 +16,6 @@ Font Names, so every subset is renamed.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import re
 import sys
 import tempfile
@@ -26,6 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lxml import etree, html
+
+from normalise.textio import atomic_write
+from sitegen.text_page import read_page_data
 
 __all__ = [
     "FAMILIES",
@@ -162,9 +163,8 @@ def _strings(value: object) -> list[str]:
 def data_file_characters(script: str) -> set[str]:
     """The characters a text page shows from its data file (``<page>.data.js``: HTML
     parts the page's script puts in on demand, such as the diplomatic layer)."""
-    body = script.strip().removeprefix("window.swPageData(").removesuffix(");")
     chars: set[str] = set()
-    for part in _strings(json.loads(body)):
+    for part in _strings(read_page_data(script)):
         chars |= page_characters("<html><body><div>" + part + "</div></body></html>")
     return chars
 
@@ -295,20 +295,6 @@ def licence_text(family: Family) -> str:
     )
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same directory."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.chmod(tmp, 0o644)  # served as a static file
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def write_fonts(site: Path, families: Sequence[Family] = FAMILIES) -> dict[str, int]:
     """Subset every family to the characters of ``site`` that the families before it
     lack, into ``site/assets/fonts``; returns the bytes written per file. Characters no
@@ -324,11 +310,11 @@ def write_fonts(site: Path, families: Sequence[Family] = FAMILIES) -> dict[str, 
         for style, (source, style_name) in family.styles.items():
             data = subset_font(source, mine, family.name, style_name)
             target = out / family.file(style)
-            _write_atomic(target, data)
+            atomic_write(target, data)
             sizes[target.name] = len(data)
             print(f"fonts: wrote {target} ({len(data):,} bytes)", file=sys.stderr)
         licence = licence_text(family).encode("utf-8")
-        _write_atomic(out / f"LICENSE-{family.slug}.txt", licence)
+        atomic_write(out / f"LICENSE-{family.slug}.txt", licence)
         sizes[f"LICENSE-{family.slug}.txt"] = len(licence)
         missing -= mine if k else mine | ALWAYS
     left = sorted(missing & needed)

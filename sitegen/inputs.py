@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 import yaml
 
 from rules.registry import Emendation
 from rules.registry import RuleInfo as Rule
-from sitegen.markup import page_url
+from sitegen.markup import absolute_http_url, page_url
 from sitegen.render_tei import Block, Section, TeiDocument, load_tei
 
 if TYPE_CHECKING:
@@ -215,13 +214,7 @@ def base_url(explicit: str | None = None, config: dict[str, Any] | None = None) 
         if not value or not str(value).strip():
             continue
         url = str(value).strip()
-        parts = urlsplit(url)
-        if (
-            parts.scheme not in ("http", "https")
-            or not parts.netloc
-            or parts.query
-            or parts.fragment
-        ):
+        if not absolute_http_url(url):
             raise InputError(f"{origin}: {url!r} is not an absolute http(s) URL without query")
         return url if url.endswith("/") else url + "/"
     return ""

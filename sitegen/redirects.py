@@ -7,11 +7,10 @@ address for readers without JavaScript and for search engines (``rel=canonical``
 
 from __future__ import annotations
 
-import os
-import posixpath
-import tempfile
 from pathlib import Path
 
+from normalise.textio import atomic_write
+from sitegen.markup import link
 from sitegen.templating import fragments
 
 __all__ = ["MOVED", "redirect_html", "write_redirects"]
@@ -27,8 +26,7 @@ before they came from ids)."""
 
 def redirect_html(old: str, new: str, base_url: str = "") -> str:
     """The page at ``old`` that sends the reader to ``new`` (absolute when ``base_url``)."""
-    target = base_url + new if base_url else posixpath.relpath(new, posixpath.dirname(old) or ".")
-    return str(fragments("redirect.html").page(target, new)) + "\n"
+    return str(fragments("redirect.html").page(link(base_url, old, new), new)) + "\n"
 
 
 def write_redirects(site_dir: Path, base_url: str = "") -> list[str]:
@@ -43,9 +41,6 @@ def write_redirects(site_dir: Path, base_url: str = "") -> list[str]:
         source, target = site_dir / old, site_dir / new
         if not target.is_file() or source.exists():
             continue
-        handle, temp = tempfile.mkstemp(dir=source.parent, prefix=".redirect-", suffix=".html")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(redirect_html(old, new, base_url))
-        os.replace(temp, source)
+        atomic_write(source, redirect_html(old, new, base_url))
         written.append(old)
     return written

@@ -26,12 +26,11 @@ first word that matched.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from normalise.textio import atomic_write
 from sitegen.folding import FOLD_RULES, MODERN_RULES, fold, modernise, rules_json, words
 from sitegen.glossary import PAGE as GLOSSARY_PAGE
 from sitegen.glossary import Term
@@ -214,6 +213,7 @@ def build_index(
     docs: list[list[object]] = []
     postings: dict[str, list[int]] = {}
     modern: dict[str, str | None] = {}
+    word_keys: dict[str, tuple[str, str | None]] = {}  # word -> its key, its modern key
     for number, entry in enumerate(entries):
         if entry.page not in pages:
             pages[entry.page] = len(pages)
@@ -221,13 +221,16 @@ def build_index(
         keys: set[str] = set()
         for text in entry.texts:
             for word in words(text):
-                keys.add(fold(word))
-                low = deterministic(word).lower()
-                if low not in modern:
-                    modern[low] = None if established(low) else modernise(low, known)
-                form = modern[low]
-                if form is not None:
-                    keys.add(fold(form))
+                if word not in word_keys:
+                    low = deterministic(word).lower()
+                    if low not in modern:
+                        modern[low] = None if established(low) else modernise(low, known)
+                    form = modern[low]
+                    word_keys[word] = (fold(word), None if form is None else fold(form))
+                key, modern_key = word_keys[word]
+                keys.add(key)
+                if modern_key is not None:
+                    keys.add(modern_key)
         for key in keys:
             postings.setdefault(key, []).append(number)
     titles = {e.page: e.page_title for e in entries}
@@ -247,15 +250,7 @@ def write_index(edition: Edition, terms: Iterable[Term], target: Path) -> int:
         edition_entries(edition) + glossary_entries(terms), lexicon_known(), _dictionary_word()
     )
     data = json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(target, data)
     return len(data)
 
 

@@ -17,12 +17,12 @@ collapses that white space anyway.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
 
-__all__ = ["light_pages", "minify_html", "purge_css", "slim_site", "used_names"]
+from normalise.textio import atomic_write
+
+__all__ = ["light_pages", "minify_html", "purge_css", "read_files", "slim_site", "used_names"]
 
 LIGHT_CSS = "light.min.css"
 """The theme's main stylesheet for the light pages (``assets/stylesheets/``), purged for
@@ -43,32 +43,66 @@ _MAIN_CSS = re.compile(
 )
 
 
-def used_names(site: Path, light: bool = False) -> tuple[set[str], dict[str, set[str]]]:
+Files = dict[Path, bytes]
+"""The pages, scripts and stylesheets of a site read once (:func:`read_files`), by path."""
+
+
+def read_files(site: Path) -> Files:
+    """Every page, script and stylesheet of ``site`` (``.html``, ``.js``, ``.css``)."""
+    return {
+        path: path.read_bytes()
+        for path in site.rglob("*")
+        if path.suffix in (".html", ".js", ".css") and path.is_file()
+    }
+
+
+def _paths(site: Path, suffix: str, files: Files | None) -> list[Path]:
+    """The files of ``site`` ending in ``suffix``: of ``files`` when given."""
+    if files is None:
+        return list(site.rglob(f"*{suffix}"))
+    return [path for path in files if path.suffix == suffix]
+
+
+def _bytes(path: Path, files: Files | None) -> bytes:
+    """The content of ``path``: from ``files`` when it holds it."""
+    return files[path] if files is not None and path in files else path.read_bytes()
+
+
+def _text(raw: bytes) -> str:
+    """``raw`` decoded as ``Path.read_text(encoding="utf-8")`` does (universal newlines)."""
+    return raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def used_names(
+    site: Path, light: bool = False, files: Files | None = None
+) -> tuple[set[str], dict[str, set[str]]]:
     """Class names used by the site's pages and scripts, and the ``data-md-color-*``
     values of its pages; with ``light``, of the light pages (see :func:`light_pages`)
-    and the scripts they may load (all but the theme's)."""
+    and the scripts they may load (all but the theme's). ``files``: the site's files
+    read already (:func:`read_files`)."""
     classes: set[str] = set()
     colors: dict[str, set[str]] = {}
-    for page in light_pages(site) if light else site.rglob("*.html"):
-        raw = page.read_bytes()
+    for page in light_pages(site, files) if light else _paths(site, ".html", files):
+        raw = _bytes(page, files)
         for match in _CLASS_ATTR.finditer(raw):
             classes.update(match.group(1).decode().split())
         for match in _COLOR_ATTR.finditer(raw):
             colors.setdefault(match.group(1).decode(), set()).add(match.group(2).decode())
-    for script in site.rglob("*.js"):
+    for script in _paths(site, ".js", files):
         if light and "javascripts" in script.relative_to(site).parts:
             continue
-        classes.update(w.decode() for w in _JS_WORD.findall(script.read_bytes()))
+        classes.update(w.decode() for w in _JS_WORD.findall(_bytes(script, files)))
     return classes, colors
 
 
-def light_pages(site: Path) -> list[Path]:
+def light_pages(site: Path, files: Files | None = None) -> list[Path]:
     """The pages that load the edition's script without the theme's bundle (the text
-    pages)."""
+    pages). ``files``: the site's files read already (:func:`read_files`)."""
     return [
         p
-        for p in site.rglob("*.html")
-        if b"assets/stichwort.js" in (raw := p.read_bytes()) and b"javascripts/bundle." not in raw
+        for p in _paths(site, ".html", files)
+        if b"assets/stichwort.js" in (raw := _bytes(p, files))
+        and b"javascripts/bundle." not in raw
     ]
 
 
@@ -196,15 +230,16 @@ def purge_css(
 _VAR = re.compile(rb"var\(\s*(--[\w-]+)")
 
 
-def read_variables(site: Path, css: str) -> set[str]:
+def read_variables(site: Path, css: str, files: Files | None = None) -> set[str]:
     """The custom properties read by ``css`` or by any stylesheet, script or page of
     ``site`` other than the theme's main stylesheet (a property that only an unread
-    property reads is kept: harmless)."""
+    property reads is kept: harmless). ``files``: the site's files read already
+    (:func:`read_files`)."""
     found = {m.decode() for m in _VAR.findall(css.encode())}
-    for path in site.rglob("*"):
+    for path in site.rglob("*") if files is None else files:
         theme_main = path.name == LIGHT_CSS or path.name.startswith("main.")
         if path.suffix in (".css", ".js", ".html") and not theme_main:
-            found.update(m.decode() for m in _VAR.findall(path.read_bytes()))
+            found.update(m.decode() for m in _VAR.findall(_bytes(path, files)))
     return found
 
 
@@ -242,49 +277,41 @@ def minify_asset(text: str, kind: str) -> str:
     return re.sub(r"\n{2,}", "\n", text)
 
 
-def _write(path: Path, text: str) -> None:
-    """Replace a file atomically."""
-    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        out.write(text)
-    os.chmod(name, 0o644)
-    os.replace(name, path)
-
-
 def slim_site(site: Path) -> dict[str, int]:
     """Purge the theme's stylesheets, minify the edition's own scripts and stylesheets and
     every page of ``site``; returns the bytes saved by kind (``css``, ``js``, ``html``)."""
-    classes, colors = used_names(site)
-    light = used_names(site, light=True)
+    files = read_files(site)  # each file read once; nothing below changes a file it reads
+    classes, colors = used_names(site, files=files)
+    light = used_names(site, light=True, files=files)
     saved = {"css": 0, "html": 0}
     for pattern in THEME_CSS:
         for path in site.glob(pattern):
-            text = path.read_text(encoding="utf-8")
+            text = _text(_bytes(path, files))
             if path.name.startswith("main."):
                 slim = purge_css(text, *light)
-                variables = read_variables(site, slim)
-                _write(path.parent / LIGHT_CSS, purge_css(slim, *light, variables))
+                variables = read_variables(site, slim, files)
+                atomic_write(path.parent / LIGHT_CSS, purge_css(slim, *light, variables))
             slim = purge_css(text, classes, colors)
             saved["css"] += len(text.encode()) - len(slim.encode())
-            _write(path, slim)
+            atomic_write(path, slim)
     for name in OWN_ASSETS:
         path = site / "assets" / name
         if path.is_file():
-            text = path.read_text(encoding="utf-8")
+            text = _text(_bytes(path, files))
             slim = minify_asset(text, path.suffix[1:])
             saved[path.suffix[1:]] = saved.get(path.suffix[1:], 0) + len(text.encode()) - len(
                 slim.encode()
             )
-            _write(path, slim)
-    lighter = set(light_pages(site))
-    for page in site.rglob("*.html"):
+            atomic_write(path, slim)
+    lighter = set(light_pages(site, files))
+    for page in _paths(site, ".html", files):
         if page.relative_to(site).parts[0] == "dts":
             continue
-        text = page.read_text(encoding="utf-8")
+        text = _text(files[page])
         slim = minify_html(text)
         if page in lighter:  # the theme's stylesheet purged for the light pages
             slim = _MAIN_CSS.sub(rf"\1{LIGHT_CSS}\2", slim)
         if slim != text:
             saved["html"] += len(text.encode()) - len(slim.encode())
-            _write(page, slim)
+            atomic_write(page, slim)
     return saved

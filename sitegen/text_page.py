@@ -34,13 +34,14 @@ from sitegen.links import (
     rule_link,
     status_badge,
 )
-from sitegen.markup import href, page_url
+from sitegen.markup import href, link, page_url
 from sitegen.render_tei import LAYERS, Block, Section, TeiDocument
 from sitegen.templating import Markup, fragments, page
 
 __all__ = [
     "LAYER_HELP",
     "LAYER_NAMES",
+    "PAGE_DATA_PREFIX",
     "block_html",
     "chapter_citation",
     "chapter_sections",
@@ -52,6 +53,7 @@ __all__ = [
     "page_data_path",
     "paragraph_citation",
     "place_sections",
+    "read_page_data",
     "section_page_path",
     "section_title",
 ]
@@ -142,10 +144,7 @@ def dts_links(
             f"dts/navigation/{siglum}{segments(ref=ref, down=down)}.json",
         ),
     ]
-    return [
-        (label, edition.site_url + target if edition.site_url else href(page, target))
-        for label, target in targets
-    ]
+    return [(label, link(edition.site_url, page, target)) for label, target in targets]
 
 
 def cite_html(
@@ -387,15 +386,25 @@ def page_data_path(path: str) -> str:
     return path.removesuffix(".md") + ".data.js"
 
 
+PAGE_DATA_PREFIX = "window.swPageData("
+"""How a page's data file begins; it ends with ``);`` (see :func:`page_data`)."""
+_PAGE_DATA_SUFFIX = ");"
+
+
 def page_data(lazy: dict[str, dict[str, Any]]) -> str:
     """The data file of a text page: a script that hands the page's lazily shown parts
     (per block, as HTML: ``diplomatic``, ``raw``, ``tei``, ``cite``, ``claims-box``, and
     ``apparatus``: the evidence of each apparatus entry by its id) to the page's script.
 
     A script rather than JSON, so that it loads from the file system too."""
-    return (
-        "window.swPageData(" + json.dumps(lazy, ensure_ascii=False, separators=(",", ":")) + ");\n"
-    )
+    body = json.dumps(lazy, ensure_ascii=False, separators=(",", ":"))
+    return PAGE_DATA_PREFIX + body + _PAGE_DATA_SUFFIX + "\n"
+
+
+def read_page_data(text: str) -> Any:
+    """The data of a page's data file (inverse of :func:`page_data`)."""
+    body = text.strip().removeprefix(PAGE_DATA_PREFIX).removesuffix(_PAGE_DATA_SUFFIX)
+    return json.loads(body)
 
 
 SPLIT_BLOCKS = 60
@@ -437,10 +446,37 @@ def section_title(section: Section) -> str:
     return section.label if section.heads else section.id.rsplit(".", 1)[-1].capitalize()
 
 
-def _source(edition: Edition, doc: TeiDocument) -> tuple[dict[str, Any], str]:
+def _source(edition: Edition, doc: TeiDocument) -> str:
+    """The source named by its author and date (else its siglum)."""
     bibl = edition.bibl(doc.siglum)
     source = ", ".join(str(x) for x in (bibl.get("author", ""), bibl.get("date", "")) if x)
-    return bibl, source or doc.siglum
+    return source or doc.siglum
+
+
+def _intro(
+    doc: TeiDocument,
+    path: str,
+    source: str,
+    blocks: list[Block],
+    claims: list[Any],
+    links: list[tuple[str, str]],
+    text: tuple[object, str, object, object] = ("", "", "", ""),
+    note: str | None = None,
+) -> Markup:
+    """The box that opens a chapter's page: the source, the counts of paragraphs and
+    claims, the downloads and ``links``; ``text``: a text page's layer buttons, data
+    file, note for readers without JavaScript and legend."""
+    return _html().pageinfo(
+        href(path, "index.md", "source-" + doc.siglum),
+        source,
+        len(blocks),
+        len(claims),
+        sum(c.passed for c in claims),
+        href(path, "downloads.md"),
+        *text,
+        links,
+        note,
+    )
 
 
 def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
@@ -448,7 +484,7 @@ def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
     paragraphs. Each paragraph's entry carries the paragraph's id, so that an address
     ``chapter.html#id`` still finds it: the page's script follows the entry to the
     section's page."""
-    _, source = _source(edition, doc)
+    source = _source(edition, doc)
     path = game_page_path(doc, game)
     sections = []
     for section in chapter_sections(game):
@@ -457,7 +493,7 @@ def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
         pages = [b.page for b in blocks if b.page]
         span = ""
         if pages:
-            first, last = pages[0].split("–")[0], pages[-1].split("–")[-1]
+            first, last = cite.page_range(pages[0])[0], cite.page_range(pages[-1])[1]
             span = f"p. {first}" if first == last else f"pp. {first}–{last}"
         heads = section.heads
         paragraphs = [
@@ -480,19 +516,14 @@ def contents_page(edition: Edition, doc: TeiDocument, game: Section) -> str:
     parts: list[dict[str, object]] = (
         [_head(heads[0], 1)] if heads else [{"kind": "title", "title": game.title, "id": game.id}]
     )
-    intro = _html().pageinfo(
-        href(path, "index.md", "source-" + doc.siglum),
+    chapter_blocks = game.blocks()
+    intro = _intro(
+        doc,
+        path,
         source,
-        len(game.blocks()),
-        sum(len(edition.claims_for(b.id)) for b in game.blocks()),
-        sum(c.passed for b in game.blocks() for c in edition.claims_for(b.id)),
-        href(path, "downloads.md"),
-        "",
-        "",
-        "",
-        "",
+        chapter_blocks,
+        [c for b in chapter_blocks for c in edition.claims_for(b.id)],
         _model_links(edition, path) + dts_links(edition, path, doc.siglum, game.urn, True),
-        None,
     )
     parts.append({"kind": "intro", "html": intro})
     parts.append({"kind": "intro", "html": _html().contents(sections)})
@@ -521,13 +552,14 @@ def game_page(
     With ``lazy`` (an empty dict), the parts of the blocks that the page's script fetches
     on demand are put there (write them with :func:`page_data` to :func:`page_data_path`).
     """
-    _, source = _source(edition, doc)
+    source = _source(edition, doc)
     shown = section or game
     blocks = shown.blocks()
     claims = [c for b in blocks for c in edition.claims_for(b.id)]
     path = section_page_path(doc, game, section) if section else game_page_path(doc, game)
-    links = _model_links(edition, path) + dts_links(edition, path, doc.siglum, game.urn, True)
-    if section is not None:
+    if section is None:
+        links = _model_links(edition, path) + dts_links(edition, path, doc.siglum, game.urn, True)
+    else:
         chapter = game_page_path(doc, game)
         links = [(f"{game.label}: contents", href(path, chapter))]
         siblings = chapter_sections(game)
@@ -545,18 +577,19 @@ def game_page(
             links.append(
                 (f"Next: {section_title(after)}", href(path, section_page_path(doc, game, after)))
             )
-    intro = _html().pageinfo(
-        href(path, "index.md", "source-" + doc.siglum),
+    intro = _intro(
+        doc,
+        path,
         source,
-        len(blocks),
-        len(claims),
-        sum(c.passed for c in claims),
-        href(path, "downloads.md"),
-        _layer_buttons("Text layer of the whole page"),
-        posixpath.basename(page_data_path(path)) if lazy is not None else "",
-        NOSCRIPT,
-        LEGEND,
+        blocks,
+        claims,
         links,
+        (
+            _layer_buttons("Text layer of the whole page"),
+            posixpath.basename(page_data_path(path)) if lazy is not None else "",
+            NOSCRIPT,
+            LEGEND,
+        ),
         FRAGMENT_NOTE if game.type == "game-fragment" else None,
     )
     members = list(shown.members)

@@ -76,12 +76,12 @@ def page_weight(site: Path, page: str) -> PageWeight:
             path = _local(site, page, worker or "")
             if path:
                 js.append(path)
-        for name in ("data-sw-lazy",):
-            path = _local(site, page, script.get(name, ""))
-            if path:
-                lazy.append(path)
+    nodes = 0
     for el in tree.iter():
-        path = _local(site, page, el.get("data-sw-data", "")) if isinstance(el.tag, str) else None
+        if not isinstance(el.tag, str):
+            continue
+        nodes += 1
+        path = _local(site, page, el.get("data-sw-data", ""))
         if path:
             lazy.append(path)
     css, js, lazy = (list(dict.fromkeys(x)) for x in (css, js, lazy))
@@ -91,7 +91,7 @@ def page_weight(site: Path, page: str) -> PageWeight:
         html=len(raw),
         css=size(css),
         js=size(js),
-        nodes=sum(1 for el in tree.iter() if isinstance(el.tag, str)),
+        nodes=nodes,
         files=tuple(css + js),
         lazy=size(lazy),
     )

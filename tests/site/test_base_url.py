@@ -14,6 +14,7 @@ import pytest
 from sitegen.build import SiteError, build_site
 from sitegen.inputs import BASE_URL_ENV, InputError, base_url
 from sitegen.redirects import write_redirects
+from sitegen.text_page import read_page_data
 from stichwort.cli import main
 from tests.site.conftest import TODAY
 
@@ -58,7 +59,7 @@ def _cite_boxes(page_path: Path) -> dict[str, lxml.html.HtmlElement]:
             for box in page.xpath('//details[@class="sw-cite"]')
         }
     text = (page_path.parent / holder[0].get("data-sw-data")).read_text("utf-8").strip()
-    entries = json.loads(text.removeprefix("window.swPageData(").removesuffix(");"))
+    entries = read_page_data(text)
     return {
         pid: lxml.html.fragment_fromstring(entry["cite"], create_parent="div")
         for pid, entry in entries.items()

@@ -22,7 +22,7 @@ from citeproc.source.json import CiteProcJSON
 from sitegen.inputs import base_url
 from sitegen.redirects import MOVED
 from sitegen.render_tei import TeiDocument, load_tei
-from sitegen.text_page import chapter_sections, section_page_path
+from sitegen.text_page import chapter_sections, read_page_data, section_page_path
 from tests.conftest import built
 
 
@@ -62,7 +62,7 @@ def _page_data(page: Path, tree: lxml.html.HtmlElement) -> dict[str, dict]:
     if not holder:
         return {}
     text = (page.parent / holder[0].get("data-sw-data")).read_text(encoding="utf-8").strip()
-    return json.loads(text.removeprefix("window.swPageData(").removesuffix(");"))
+    return read_page_data(text)
 
 
 @cache

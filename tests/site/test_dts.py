@@ -28,14 +28,10 @@ from corpus import SIGLA
 from sitegen.dts import DTS_CONTEXT, DTS_NS, DtsError, build_dts
 from stichwort.cli import main
 from tests.conftest import built
+from tests.site.conftest import _Quiet
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 NS = {"t": TEI_NS}
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ one of them, they are renamed subsets with their licence, and the pages use them
 from __future__ import annotations
 
 import html
-import json
 import re
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from sitegen import fonts
+from sitegen.text_page import read_page_data
 from tests.conftest import built
 
 TAG = re.compile(r"<(script|style|svg)\b.*?</\1>|<[^>]*>", re.S)
@@ -50,8 +50,7 @@ def test_every_character_of_the_site_is_in_a_shipped_font() -> None:
     for page in [*pages, *sorted(site.rglob("*.data.js"))]:
         text = page.read_text(encoding="utf-8")
         if page.name.endswith(".data.js"):
-            body = text.strip().removeprefix("window.swPageData(").removesuffix(");")
-            text = " ".join(fonts._strings(json.loads(body)))
+            text = " ".join(fonts._strings(read_page_data(text)))
         chars = _characters(text)
         used |= chars
         for c in sorted(chars - covered):

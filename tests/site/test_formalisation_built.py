@@ -13,6 +13,7 @@ import lxml.html
 import pytest
 
 from sitegen.cards import card_text
+from sitegen.text_page import read_page_data
 from tests.conftest import built
 
 SITE_PAGES = "site/index.html"
@@ -54,7 +55,7 @@ def _page_data(page: str) -> dict[str, dict]:
     path = _site() / Path(page).parent / holder[0].get("data-sw-data")
     text = path.read_text(encoding="utf-8").strip()
     assert text.startswith("window.swPageData(") and text.endswith(");"), path
-    return json.loads(text[len("window.swPageData(") : -2])
+    return read_page_data(text)
 
 
 def _shown_links(page: str, pid: str, article: lxml.html.HtmlElement) -> set[tuple[str, str]]:

@@ -11,6 +11,7 @@ import pytest
 
 from sitegen.build import build_site, mkdocs_config
 from sitegen.glossary import load_glossary
+from sitegen.text_page import read_page_data
 from tests.site.conftest import CLAIMS, TODAY
 
 
@@ -24,7 +25,7 @@ def _data(fake_build: Path, page: str) -> dict[str, dict]:
     """The data file of a text page (written by the build beside the page)."""
     text = (fake_build / "docs" / f"{page}.data.js").read_text(encoding="utf-8").strip()
     assert text.startswith("window.swPageData(") and text.endswith(");")
-    return json.loads(text.removeprefix("window.swPageData(").removesuffix(");"))
+    return read_page_data(text)
 
 
 def test_pages_written(fake_build: Path) -> None:

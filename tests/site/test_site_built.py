@@ -7,7 +7,7 @@ from pathlib import Path
 
 from sitegen.build import build_site
 from sitegen.render_tei import load_tei
-from sitegen.text_page import chapter_sections, section_page_path
+from sitegen.text_page import chapter_sections, read_page_data, section_page_path
 from tests.conftest import BUILD, built
 
 
@@ -98,7 +98,7 @@ def test_pierer_gaps_on_the_built_page() -> None:
         assert marks[0].xpath(f'ancestor::article[@data-id="{block_id}"]'), gap_id
         # the diplomatic and raw layers, from the page's data file
         data = (page.parent / "preference.data.js").read_text(encoding="utf-8").strip()
-        layers = json.loads(data.removeprefix("window.swPageData(").removesuffix(");"))[block_id]
+        layers = read_page_data(data)[block_id]
         for layer in ("diplomatic", "raw"):
             marks += lxml.html.fragment_fromstring(layers[layer], create_parent="p").xpath(
                 f'.//span[contains(@class, "sw-gap")][@aria-describedby="{gap_id}"]'

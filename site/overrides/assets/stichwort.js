@@ -217,18 +217,14 @@
     if (entry && entry.hasAttribute("data-sw-moved")) { window.location.replace(entry.href); }
   }
 
-  /* The tooltip of a mark, made from its apparatus entry ("reading ] original — kind,
-     who, cert c."): "kind: original · who · cert c", when first hovered or focused. */
-  function tip(event) {
-    var mark = event.target.closest ? event.target.closest(".sw-mark[aria-describedby]:not([data-tip])") : null;
-    if (mark) { tipOf(mark); }
-  }
-
-  /* Every mark's tip at once (read by screen readers with the text, without focus). */
+  /* Every mark's tip at once (read by screen readers with the text, without focus): at
+     start and when the data file has added the other layers. */
   function allTips(root) {
     root.querySelectorAll(".sw-mark[aria-describedby]:not([data-tip])").forEach(tipOf);
   }
 
+  /* The tooltip of a mark, made from its apparatus entry ("reading ] original — kind,
+     who, cert c."): "kind: original · who · cert c". */
   function tipOf(mark) {
     var entry = document.getElementById(mark.getAttribute("aria-describedby"));
     if (!entry || !entry.classList.contains("sw-app")) { return; }
@@ -241,8 +237,6 @@
 
   function init() {
     allTips(document);
-    document.addEventListener("mouseover", tip, true);
-    document.addEventListener("focusin", tip, true);
     followMoved();
     window.addEventListener("hashchange", followMoved);
     var page = document.querySelector(".sw-pageinfo .sw-layer-switch");
