@@ -36,7 +36,7 @@ from corpus import (
 )
 from normalise import repair
 from normalise.edits import Edit, Repair, merge_layers
-from normalise.profile import profile_of
+from normalise.profile import source_profile
 from tei.foreign import Foreign, load_foreign
 from tei.gaps import Gap, load_gaps
 from tei.normal import deterministic, fold
@@ -71,8 +71,7 @@ def _engine(siglum: str, root: Path | None) -> Repair:
     """The automatic repair of the whole source with its profile (cached: the engine is
     slow)."""
     source = load_source(siglum, root)
-    profile = profile_of(source.meta, source.directory / "meta.toml")
-    return repair(source.raw, profile=profile)
+    return repair(source.raw, profile=source_profile(source))
 
 
 def _automatic(siglum: str, root: Path | None) -> tuple[Edit, ...]:
