@@ -38,15 +38,6 @@ class Profile:
     confusions: tuple[Confusion, ...] = ()
     """Extra channel confusions of this print, added to the prior table."""
 
-    def key(self) -> tuple[object, ...]:
-        """A hashable summary (for caches)."""
-        return (
-            self.colon_hyphens,
-            self.players,
-            tuple(sorted(self.player_misreadings.items())),
-            self.confusions,
-        )
-
 
 NONE = Profile()
 
