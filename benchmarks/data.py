@@ -10,7 +10,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from normalise.profile import Profile, profile_of
+from corpus import SIGLA, load_source
+from normalise.profile import Profile, source_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = ROOT / "tests" / "data" / "gold-dev" / "passages.jsonl"
@@ -29,8 +30,8 @@ def seed_files() -> dict[str, Path]:
 def seed_profiles() -> dict[str, Profile]:
     """Seed file name -> the repair profile of its source (``[profile]`` of meta.toml)."""
     profiles: dict[str, Profile] = {}
-    for meta in sorted((ROOT / "corpus").glob("*/meta.toml")):
-        data = tomllib.loads(meta.read_text(encoding="utf-8"))
-        if data.get("original_file"):
-            profiles[str(data["original_file"])] = profile_of(data, meta)
+    for siglum in sorted(SIGLA):
+        source = load_source(siglum)
+        if source.meta.get("original_file"):
+            profiles[str(source.meta["original_file"])] = source_profile(source)
     return profiles

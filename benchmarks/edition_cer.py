@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.data import GOLD  # noqa: E402
 from corpus import SIGLA, CorpusError, load_corrections, load_source, load_structure  # noqa: E402
 from normalise import Edit, Repair, merge_layers, repair  # noqa: E402
-from normalise.profile import profile_of  # noqa: E402
+from normalise.profile import source_profile  # noqa: E402
 from tei.normal import fold  # noqa: E402
 
 
@@ -41,8 +41,7 @@ def fallback_repair(siglum: str) -> Repair:
         for f in structure.furniture
     ]
     curated = sorted([*load_corrections(siglum), *furniture], key=lambda e: (e.start, e.end))
-    profile = profile_of(source.meta, source.directory / "meta.toml")
-    edits = merge_layers(repair(source.raw, profile=profile).edits, curated)
+    edits = merge_layers(repair(source.raw, profile=source_profile(source)).edits, curated)
     return Repair(source.raw, edits)
 
 

@@ -244,8 +244,9 @@ def synthetic() -> None:
 
     from normalise import repair
     from normalise.damage import damage
+    from normalise.lexicon import DATA
 
-    path = ROOT / "normalise" / "data" / "dingler-heldout.txt.xz"
+    path = DATA / "dingler-heldout.txt.xz"
     if not path.exists():
         print(f"synthetic: {path} missing (scripts/build_histlex.py writes it)")
         return

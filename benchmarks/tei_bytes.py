@@ -17,18 +17,18 @@ from pathlib import Path
 from lxml import etree
 
 from tei.body import TEI_NS
-
-XML_NS = "{http://www.w3.org/XML/1998/namespace}"
+from tei.build import XML_NS
+from tei.xmlsafe import read_xml
 
 
 def _name(tag: str) -> str:
-    return tag.replace(XML_NS, "xml:").replace(f"{{{TEI_NS}}}", "")
+    return tag.replace(f"{{{XML_NS}}}", "xml:").replace(f"{{{TEI_NS}}}", "")
 
 
 def breakdown(path: Path) -> dict[str, object]:
     """The byte counts of one TEI file (UTF-8, as serialised)."""
-    data = path.read_bytes()
-    root = etree.fromstring(data)
+    data, tree = read_xml(path)
+    root = tree.getroot()
     header = root.find(f"{{{TEI_NS}}}teiHeader")
     body = root.find(f"{{{TEI_NS}}}text/{{{TEI_NS}}}body")
     back = root.find(f"{{{TEI_NS}}}text/{{{TEI_NS}}}back")

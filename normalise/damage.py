@@ -15,6 +15,8 @@ import random
 import re
 from dataclasses import dataclass
 
+from normalise.channel import WILDCARD, WILDCARD_FILLS
+
 # (printed, OCR output, weight): which letters are misread as what, and how often
 # relative to each other (long s is separate: its rate is drawn per document)
 SHAPES: tuple[tuple[str, str, float], ...] = (
@@ -88,9 +90,9 @@ def _damage_word(word: str, rng: random.Random, rate: float, long_rate: float) -
             places = [m.start() for m in re.finditer(re.escape(printed), out)]
             at = rng.choice(places)
             out = out[:at] + ocr + out[at + len(printed) :]
-    if rng.random() < rate * 0.3 and any(c in "äöüÄÖÜß" for c in out):
-        at = rng.choice([i for i, c in enumerate(out) if c in "äöüÄÖÜß"])
-        out = out[:at] + "\ufffd" + out[at + 1 :]
+    if rng.random() < rate * 0.3 and any(c in WILDCARD_FILLS for c in out):
+        at = rng.choice([i for i, c in enumerate(out) if c in WILDCARD_FILLS])
+        out = out[:at] + WILDCARD + out[at + 1 :]
     return out
 
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import regex
 
+from normalise.channel import WILDCARD
+
 # words after which a hyphenated first word is a truncated compound
 CONJUNCTIONS = frozenset(
     [
@@ -41,7 +43,6 @@ _INNER = regex.compile(r"(?<=\p{L})[⸗¬=](?=\p{L})")
 _COLON = regex.compile(r"(?<=\p{L}{2}):([^\S\n]*\n?[^\S\n]*)(\p{Ll}+)(?!\p{L})")
 _LOST = regex.compile(r"(?<=\p{L}{2})\ufffd(\s+)(?=\p{Ll})")
 _LEFT = regex.compile(r"\p{L}+$")
-_FILLS = ("ä", "ö", "ü", "ß")  # what U+FFFD stands for at a word's end
 _RIGHT = regex.compile(r"^\p{L}+")
 
 
@@ -59,8 +60,10 @@ class Decision:
 def decide(
     view: str, known: Callable[[str], bool], dictionary: Callable[[str], bool] | None = None
 ) -> list[Decision]:
-    """Hyphen decisions over the view text; ``known`` says whether a word form exists,
-    ``dictionary`` (stricter) whether a dictionary has it."""
+    """Hyphen decisions over the view text; ``known`` says whether a word form exists (a
+    form with U+FFFD: whether one of its fills does, as :meth:`Corrector.known
+    <normalise.corrector.Corrector.known>`), ``dictionary`` (stricter) whether a dictionary
+    has it."""
     out: list[Decision] = []
     for m in _BREAK.finditer(view):
         mark, space, right = m.group(1), m.group(2), m.group(3)
@@ -108,7 +111,7 @@ def decide(
         if not left_m or not right_m or opened:
             continue
         left = left_m.group()
-        if any(known(left + fill) for fill in _FILLS):
+        if known(left + WILDCARD):
             continue  # the lost character ends the word ("da\ufffd hier": daß, not dahier)
         if known(left + right_m.group()):
             out.append(Decision(m.start(), m.end(), "", 0.8, "encoding lost a line-end hyphen"))

@@ -164,17 +164,18 @@ def _long_s_misreading(word: str, count: int, counts: dict[str, int]) -> bool:
     return False
 
 
-def _historical(paths: list[Path]) -> dict[str, float]:
-    """Zipf of the historical forms counted at least :data:`HISTORICAL_MIN` times, less
-    the transcription's own long-s misreadings."""
-    if HISTORICAL not in paths:
-        return {}
-    counts = historical_counts()
+def _historical(counts: dict[str, int]) -> dict[str, float]:
+    """Zipf of the historical forms the lexicon takes: at least
+    :data:`HISTORICAL_MIN_LENGTH` letters counted at least :data:`HISTORICAL_CANDIDATE_MIN`
+    times, less the transcription's own long-s misreadings (judged against all counts)."""
     total = sum(counts.values())
     return {
         w: round(math.log10(c / total * 1e9), 2)
         for w, c in counts.items()
-        if c >= HISTORICAL_MIN and w.isalpha() and not _long_s_misreading(w, c, counts)
+        if c >= HISTORICAL_CANDIDATE_MIN
+        and len(w) >= HISTORICAL_MIN_LENGTH
+        and w.isalpha()
+        and not _long_s_misreading(w, c, counts)
     }
 
 
@@ -182,7 +183,7 @@ def build(paths: list[Path]) -> tuple[dict[str, float], frozenset[str]]:
     """Build the form -> Zipf table from ``paths`` and wordfreq, and the demoted forms
     (wordfreq-only and foreign forms no dictionary and no historical count confirm)."""
     forms = _dictionary_forms(paths)
-    historical = _historical(paths)
+    historical = _historical(historical_counts() if HISTORICAL in paths else {})
     table: dict[str, float] = dict.fromkeys(forms, DICT_FLOOR)
     foreign: set[str] = set()
     other_languages: set[str] = set()
@@ -213,12 +214,10 @@ def build(paths: list[Path]) -> tuple[dict[str, float], frozenset[str]]:
                     foreign.add(word)
     except ImportError:
         warnings.warn("wordfreq not installed: lexicon has no frequencies", stacklevel=2)
-    counts = historical_counts() if historical else {}
     for word, zipf in historical.items():
-        if len(word) >= HISTORICAL_MIN_LENGTH and counts[word] >= HISTORICAL_CANDIDATE_MIN:
-            table[word] = table.get(word, zipf)
-            if word not in other_languages:  # the journal quotes French and English too
-                foreign.discard(word)
+        table[word] = table.get(word, zipf)
+        if word not in other_languages:  # the journal quotes French and English too
+            foreign.discard(word)
     return table, frozenset(foreign)
 
 

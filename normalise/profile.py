@@ -17,7 +17,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from corpus import Source
 
 Confusion = tuple[str, str, float]
 
@@ -34,15 +37,6 @@ class Profile:
     """How OCR misread each player letter in this print (``U`` for ``A``)."""
     confusions: tuple[Confusion, ...] = ()
     """Extra channel confusions of this print, added to the prior table."""
-
-    def key(self) -> tuple[object, ...]:
-        """A hashable summary (for caches)."""
-        return (
-            self.colon_hyphens,
-            self.players,
-            tuple(sorted(self.player_misreadings.items())),
-            self.confusions,
-        )
 
 
 NONE = Profile()
@@ -95,6 +89,12 @@ def profile_of(meta: dict[str, Any], path: Path) -> Profile:
     if not isinstance(table, dict):
         raise _fail(path, "must be a table")
     return profile_from_table(table, path)
+
+
+def source_profile(source: Source) -> Profile:
+    """The ``[profile]`` of a corpus source (``corpus.load_source``), from its parsed
+    ``meta.toml``."""
+    return profile_of(source.meta, source.directory / "meta.toml")
 
 
 def load_profile(meta: Path) -> Profile:

@@ -39,6 +39,8 @@ from pathlib import Path
 
 from lxml import etree
 
+from normalise.textio import atomic_write
+
 TEI = "{http://www.tei-c.org/ns/1.0}"
 HELD_OUT_DIGIT = "7"  # volumes pj007, pj017, ... are never counted
 HELD_OUT_CHARS = 400_000  # clean held-out text kept for the benchmark
@@ -238,9 +240,9 @@ def main(argv: list[str] | None = None) -> int:
         "held_out_chars": held_chars,
         "compressed_bytes": sizes,
     }
-    tmp = args.out / f"histlex.json.{os.getpid()}.tmp"
-    tmp.write_text(json.dumps(figures, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, args.out / "histlex.json")
+    atomic_write(
+        args.out / "histlex.json", json.dumps(figures, indent=2, ensure_ascii=False) + "\n"
+    )
     print(json.dumps(figures, indent=2, ensure_ascii=False))
     return 0
 

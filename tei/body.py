@@ -112,15 +112,6 @@ class Category:
     when they carry no ``@ana``: the most used category of each."""
 
 
-def category_id(taken: set[str]) -> str:
-    """A short id for a new evidence category: ``e1``, ``e2`` … in order of first use (its
-    label is in ``catDesc``; the id is only the target of ``@ana``)."""
-    k = len(taken) + 1
-    while f"e{k}" in taken:
-        k += 1
-    return f"e{k}"
-
-
 Event = Edit | Furniture | Gap
 """What ``encode_span`` places inside a block's text."""
 
@@ -705,9 +696,10 @@ class BodyEncoder:
         return False
 
     def _category(self, resp: str, label: str, change: str) -> Category:
-        """The evidence category (resp, label, kind of change), declared on first use."""
+        """The evidence category (resp, label, kind of change), declared on first use with
+        the id ``e1``, ``e2`` … in that order (its label is in ``catDesc``; the id is only
+        the target of ``@ana``)."""
         key = (resp, label, change)
         if key not in self.categories:
-            taken = {c.id for c in self.categories.values()}
-            self.categories[key] = Category(category_id(taken), label, resp, change)
+            self.categories[key] = Category(f"e{len(self.categories) + 1}", label, resp, change)
         return self.categories[key]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 import sys
 from dataclasses import dataclass
 from functools import partial
@@ -11,12 +10,11 @@ from pathlib import Path
 from lxml import etree
 
 from corpus.sources import CORPUS_DIR
-from normalise.edits import Repair
 from normalise.lexicon import load
 from normalise.realword import Change, Review, changes, load_decisions, review
 from normalise.textio import atomic_write
 from tei.body import TEI_NS, BodyEncoder, tei
-from tei.edition import edition_log
+from tei.edition import block_at, edition_log, reading_around
 from tei.errors import TeiError
 from tei.header import build_header
 
@@ -114,22 +112,16 @@ def real_word_review(siglum: str, root: Path | None = None) -> Review:
 
 def real_word_place(siglum: str, at: int, root: Path | None = None) -> str:
     """A raw offset with the id of the block that holds it: ``7998 (bieten.p9)``."""
-    blocks = sorted(edition_log(siglum, root).structure.blocks, key=lambda b: b.start)
-    k = bisect.bisect_right([b.start for b in blocks], at) - 1
-    return f"{at} ({blocks[k].id})" if k >= 0 and at < blocks[k].end else str(at)
+    block = block_at(siglum, at, root)
+    return f"{at} ({block.id})" if block is not None else str(at)
 
 
 def real_word_context(
     siglum: str, change: Change, width: int = 80, root: Path | None = None
 ) -> str:
     """The reading text around a real-word change, the word in ``[[...]]``."""
-    log = edition_log(siglum, root)
-    repaired = Repair(log.source.raw, list(log.edits))
-    reading = repaired.reading
-    a = repaired.to_reading_offset(change.at, side="left")
-    b = repaired.to_reading_offset(change.end)
-    text = f"{reading[max(0, a - width) : a]}[[{reading[a:b]}]]{reading[b : b + width]}"
-    return " ".join(text.split())
+    left, word, right = reading_around(siglum, change.at, change.end, width, root)
+    return " ".join(f"{left}[[{word}]]{right}".split())
 
 
 def build_tei(sigla: list[str], out_dir: Path, root: Path | None = None) -> list[Path]:

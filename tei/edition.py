@@ -25,10 +25,18 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from corpus import Furniture, Source, Structure, load_corrections, load_source, load_structure
+from corpus import (
+    Block,
+    Furniture,
+    Source,
+    Structure,
+    load_corrections,
+    load_source,
+    load_structure,
+)
 from normalise import repair
 from normalise.edits import Edit, Repair, merge_layers
-from normalise.profile import profile_of
+from normalise.profile import source_profile
 from tei.foreign import Foreign, load_foreign
 from tei.gaps import Gap, load_gaps
 from tei.normal import deterministic, fold
@@ -63,8 +71,7 @@ def _engine(siglum: str, root: Path | None) -> Repair:
     """The automatic repair of the whole source with its profile (cached: the engine is
     slow)."""
     source = load_source(siglum, root)
-    profile = profile_of(source.meta, source.directory / "meta.toml")
-    return repair(source.raw, profile=profile)
+    return repair(source.raw, profile=source_profile(source))
 
 
 def _automatic(siglum: str, root: Path | None) -> tuple[Edit, ...]:
@@ -168,6 +175,31 @@ def edition_edits(siglum: str, root: Path | None = None) -> list[Edit]:
 def _repair(siglum: str, root: Path | None) -> Repair:
     log = edition_log(siglum, root)
     return Repair(log.source.raw, list(log.edits))
+
+
+def reading_around(
+    siglum: str, start: int, end: int, width: int, root: Path | None = None
+) -> tuple[str, str, str]:
+    """The edition's reading text of ``raw[start:end]`` with up to ``width`` characters of
+    the reading text before and after it: ``(left, word, right)``."""
+    repaired = _repair(siglum, root)
+    a = repaired.to_reading_offset(start, side="left")
+    b = repaired.to_reading_offset(end)
+    reading = repaired.reading
+    return reading[max(0, a - width) : a], reading[a:b], reading[b : b + width]
+
+
+@cache
+def _blocks(siglum: str, root: Path | None) -> tuple[tuple[Block, ...], tuple[int, ...]]:
+    blocks = tuple(sorted(edition_log(siglum, root).structure.blocks, key=lambda b: b.start))
+    return blocks, tuple(b.start for b in blocks)
+
+
+def block_at(siglum: str, at: int, root: Path | None = None) -> Block | None:
+    """The block of the structure that holds raw offset ``at``, ``None`` outside the blocks."""
+    blocks, starts = _blocks(siglum, root)
+    k = bisect.bisect_right(starts, at) - 1
+    return blocks[k] if k >= 0 and at < blocks[k].end else None
 
 
 def edition_reading(siglum: str, start: int, end: int, root: Path | None = None) -> str:

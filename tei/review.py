@@ -21,10 +21,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from corpus import Block
-from normalise.edits import Edit, Repair
+from normalise.edits import Edit
 from tei.body import cert, encoded_edits, in_word
-from tei.edition import EditionLog, edition_log, edition_proposals
+from tei.edition import EditionLog, block_at, edition_log, edition_proposals, reading_around
 from tei.normal import fold
 
 STATUSES = ("applied", "proposal", "replaced")
@@ -54,11 +53,6 @@ class Entry:
     context: str
 
 
-def _block_of(blocks: list[Block], starts: list[int], at: int) -> Block | None:
-    k = bisect.bisect_right(starts, at) - 1
-    return blocks[k] if k >= 0 and at < blocks[k].end else None
-
-
 def _word(raw: str, edit: Edit) -> tuple[int, int]:
     """The raw span of the whole word(s) an edit touches."""
     a, b = edit.start, edit.end
@@ -69,11 +63,8 @@ def _word(raw: str, edit: Edit) -> tuple[int, int]:
     return a, b
 
 
-def _context(repaired: Repair, a: int, b: int, width: int) -> str:
-    ra = repaired.to_reading_offset(a, side="left")
-    rb = repaired.to_reading_offset(b)
-    reading = repaired.reading
-    left, word, right = reading[max(0, ra - width) : ra], reading[ra:rb], reading[rb : rb + width]
+def _context(siglum: str, a: int, b: int, width: int, root: Path | None) -> str:
+    left, word, right = reading_around(siglum, a, b, width, root)
     return fold(f"{left}[[{word}]]{right}").replace("\n", " ")
 
 
@@ -102,14 +93,11 @@ def review_entries(
     """
     log: EditionLog = edition_log(siglum, root)
     raw = log.source.raw
-    blocks = sorted(log.structure.blocks, key=lambda b: b.start)
-    starts = [b.start for b in blocks]
-    repaired = Repair(raw, list(log.edits))
     decided = realword_states(siglum, root) if realword is None else realword
     entries: list[Entry] = []
 
     def add(edit: Edit, span: tuple[int, int], status: str, sic: str, corr: str, editor: str):
-        block = _block_of(blocks, starts, edit.start)
+        block = block_at(siglum, edit.start, root)
         entries.append(
             Entry(
                 block.id if block else "",
@@ -124,7 +112,7 @@ def review_entries(
                 edit.evidence,
                 decided.get(span[0], "") if status == "applied" else "",
                 editor,
-                _context(repaired, *span, width),
+                _context(siglum, *span, width, root),
             )
         )
 
