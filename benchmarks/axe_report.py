@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import argparse
 import collections
-import contextlib
-import functools
-import http.server
 import sys
-import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
+from sitegen.serve import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "tests" / "site" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
@@ -27,15 +25,6 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 RUN = """async tags => (await axe.run(document, {runOnly: {type: 'tag', values: tags},
     resultTypes: ['violations']})).violations.map(v => [v.id, v.nodes.length])"""
 
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def handle(self) -> None:
-        # the page may move on while a file is still being sent
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-            super().handle()
 
 
 def main() -> int:
@@ -50,40 +39,33 @@ def main() -> int:
         print(f"error: no pages under {args.site}: run make edition", file=sys.stderr)
         return 2
     source = AXE.read_text(encoding="utf-8")
-    handler = functools.partial(_Quiet, directory=str(args.site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"]
-            )
-            page = browser.new_page(
-                viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
-            )
-            for scheme in ("default", "slate"):
-                rules: collections.Counter[str] = collections.Counter()
-                failing = 0
-                for k, name in enumerate(pages, 1):
-                    page.goto(base + name)
-                    page.evaluate(
-                        "s => document.body.setAttribute('data-md-color-scheme', s)", scheme
-                    )
-                    page.add_script_tag(content=source)
-                    found = page.evaluate(RUN, TAGS)
-                    failing += bool(found)
-                    rules.update(dict(found))
-                    print(f"\r{scheme}: {k}/{len(pages)} pages", end="", file=sys.stderr)
-                print(file=sys.stderr)
-                detail = ", ".join(f"{n} {rule}" for rule, n in rules.most_common())
-                print(
-                    f"{scheme}: {sum(rules.values())} violations on {failing} of "
-                    f"{len(pages)} pages" + (f" ({detail})" if detail else "")
+    with serve(args.site) as base, sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"]
+        )
+        page = browser.new_page(
+            viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
+        )
+        for scheme in ("default", "slate"):
+            rules: collections.Counter[str] = collections.Counter()
+            failing = 0
+            for k, name in enumerate(pages, 1):
+                page.goto(base + name)
+                page.evaluate(
+                    "s => document.body.setAttribute('data-md-color-scheme', s)", scheme
                 )
-            browser.close()
-    finally:
-        httpd.shutdown()
+                page.add_script_tag(content=source)
+                found = page.evaluate(RUN, TAGS)
+                failing += bool(found)
+                rules.update(dict(found))
+                print(f"\r{scheme}: {k}/{len(pages)} pages", end="", file=sys.stderr)
+            print(file=sys.stderr)
+            detail = ", ".join(f"{n} {rule}" for rule, n in rules.most_common())
+            print(
+                f"{scheme}: {sum(rules.values())} violations on {failing} of "
+                f"{len(pages)} pages" + (f" ({detail})" if detail else "")
+            )
+        browser.close()
     return 0
 
 

@@ -10,14 +10,12 @@ headings. Defaults to the Piquet page and the longest chapter (Perlaggen).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
-import http.server
 import sys
-import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
+from sitegen.serve import serve
 
 CHROMIUM = "/usr/bin/chromium"
 PAGES = ["engelmann1798/piquet.html", "schwaighofer1927/perlaggen.html"]
@@ -35,15 +33,6 @@ COUNT = """() => {
 }"""
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def handle(self) -> None:
-        # the page may move on while a file is still being sent
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-            super().handle()
-
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -53,25 +42,18 @@ def main() -> int:
     if not (args.site / "index.html").is_file():
         print(f"error: {args.site}/index.html missing: run make edition", file=sys.stderr)
         return 2
-    handler = functools.partial(_Quiet, directory=str(args.site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox"]
+    with serve(args.site) as base, sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox"]
+        )
+        page = browser.new_page()
+        for name in args.pages:
+            page.goto(base + name)
+            total, marks, headings = page.evaluate(COUNT)
+            print(
+                f"{name}: {total} tab stops, {marks} on repair marks, {headings} on paragraph headings"
             )
-            page = browser.new_page()
-            for name in args.pages:
-                page.goto(base + name)
-                total, marks, headings = page.evaluate(COUNT)
-                print(
-                    f"{name}: {total} tab stops, {marks} on repair marks, {headings} on paragraph headings"
-                )
-            browser.close()
-    finally:
-        httpd.shutdown()
+        browser.close()
     return 0
 
 

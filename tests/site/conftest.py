@@ -3,13 +3,9 @@ the built site served on a local port and the system Chromium (``browser``, ``se
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import functools
-import http.server
 import json
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +14,7 @@ from playwright.sync_api import Browser, sync_playwright
 
 from sitegen import inputs
 from sitegen.inputs import Emendation, Rule
+from sitegen.serve import serve
 from tests.conftest import built
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -132,29 +129,12 @@ ARGS = [
 ]
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """A static file handler that logs nothing and ignores a page that moves on while a
-    file is still being sent."""
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def handle(self) -> None:
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-            super().handle()
-
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """Base URL of build/site served over HTTP on a free local port."""
-    site = built("site/index.html").parent
-    handler = functools.partial(_Quiet, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    thread.join(5)
+    with serve(built("site/index.html").parent) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

@@ -9,11 +9,8 @@ refs of the default tree with the CTS URNs of the body (the header's URN and the
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import shutil
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -26,9 +23,9 @@ from uritemplate import URITemplate
 
 from corpus import SIGLA
 from sitegen.dts import DTS_CONTEXT, DTS_NS, DtsError, build_dts
+from sitegen.serve import serve
 from stichwort.cli import main
 from tests.conftest import built
-from tests.site.conftest import _Quiet
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 NS = {"t": TEI_NS}
@@ -39,17 +36,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     """The export of the built TEI files in SITE/dts, SITE served from a local port;
     yields the entry point's URL and SITE."""
     site = tmp_path_factory.mktemp("site")
-    handler = functools.partial(_Quiet, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    build_dts(built("tei"), list(SIGLA), base, site / "dts")
-    try:
+    with serve(site) as base:
+        build_dts(built("tei"), list(SIGLA), base, site / "dts")
         yield f"{base}dts/entry.json", site
-    finally:
-        httpd.shutdown()
-        thread.join()
 
 
 def get(url: str) -> bytes:
