@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -20,11 +23,12 @@ from normalise.formats import (
 from normalise.formats.alto import OCR, SUBS
 from normalise.formats.hocr import JOIN, OCR_TEXT
 from normalise.formats.page import parse_token
-from normalise.formats.schema import validation_errors
+from normalise.formats.schema import HERE, validation_errors
 from normalise.formats.xmlio import local
 from normalise.textio import InputError
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "ocr"
+ALTO_SCHEMAS = HERE / "alto"
 FIXTURES = {
     "page-2013.xml": "page",
     "page-2019.xml": "page",
@@ -101,6 +105,39 @@ def test_input_and_output_validate_against_the_official_schema(name: str) -> Non
     assert validation_errors(repaired(name).output) == []
 
 
+def validate_with_the_catalog(schema: Path, document: Path) -> str:
+    """Validate in a fresh process whose libxml2 reads ``schema/alto/catalog.xml`` (the
+    catalog is read when the library starts), as the recipe in schema/README.md does."""
+    code = (
+        "import sys\n"
+        "from lxml import etree\n"
+        "schema = etree.XMLSchema(etree.parse(sys.argv[1], etree.XMLParser(no_network=True)))\n"
+        "document = etree.parse(sys.argv[2], etree.XMLParser(no_network=True))\n"
+        "print('valid' if schema.validate(document) else schema.error_log.last_error.message)\n"
+    )
+    env = {**os.environ, "XML_CATALOG_FILES": str(ALTO_SCHEMAS / "catalog.xml")}
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(schema), str(document)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_the_catalog_lets_an_unchanged_alto_schema_import_xlink_offline(tmp_path: Path) -> None:
+    """alto-4-4.xsd imports XLink from the same address as the v2/v3 schemas; through the
+    catalog it compiles as it is and still rejects what it should."""
+    good = tmp_path / "good.xml"
+    good.write_bytes(repaired("alto-v4.xml").output)
+    assert validate_with_the_catalog(ALTO_SCHEMAS / "alto-4-4.xsd", good) == "valid"
+    bad = tmp_path / "bad.xml"
+    bad.write_bytes(repaired("alto-v4.xml").output.replace(b" CONTENT=", b" CONTENTS=", 1))
+    assert "CONTENT" in validate_with_the_catalog(ALTO_SCHEMAS / "alto-4-4.xsd", bad)
+
+
 def test_schema_validation_finds_errors() -> None:
     data = fixture("page-2019.xml").replace(b'<TextLine id="r1_l1">', b"<TextLine>", 1)
     assert any("id" in e for e in validation_errors(data))
@@ -108,7 +145,8 @@ def test_schema_validation_finds_errors() -> None:
 
 @pytest.mark.parametrize("name", ["alto-v2.xml", "alto-v3.xml"])
 def test_alto_v2_v3_output_has_the_structure_of_the_schema(name: str) -> None:
-    """v2/v3 schemas are not vendored (no licence stated): check what they require."""
+    """The v2/v3 schemas are not vendored (no licence on them, see schema/README.md):
+    check what they require."""
     for string in tree(repaired(name).output).iter("{*}String"):
         names = [local(c) for c in string]
         assert names == sorted(names, key=["Shape", "ALTERNATIVE", "Glyph"].index)
