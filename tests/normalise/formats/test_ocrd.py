@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,8 @@ from normalise.formats.page import parse_token
 from normalise.formats.schema import validation_errors
 from normalise.formats.xmlio import local
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "ocr"
+ROOT = Path(__file__).resolve().parents[3]
+DATA = ROOT / "tests" / "data" / "ocr"
 PAGE = "application/vnd.prima.page+xml"
 LINE = "der betreffende Abheber auf"  # a line of region r3, which has no Word elements
 LONG_S = "der betreffende Abheber iſt auf"
@@ -32,8 +34,19 @@ def run_processor(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def test_ocrd_tool_json_is_valid() -> None:
     tool = json.loads((Path(ocrd_processor.__file__).parent / "ocrd-tool.json").read_text())
-    assert OcrdToolValidator.validate(tool).is_valid
+    report = OcrdToolValidator.validate(tool)
+    assert report.is_valid, report.errors
+    assert not report.warnings and not report.notices
     assert ocrd_processor.EXECUTABLE in tool["tools"]
+
+
+def test_ocrd_tool_json_names_the_repository_of_the_package_metadata() -> None:
+    """``git_url`` (required by OCR-D) is the ``Repository`` URL of pyproject.toml, or
+    empty while the project has none: no invented address."""
+    tool = json.loads((Path(ocrd_processor.__file__).parent / "ocrd-tool.json").read_text())
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert tool["git_url"] == project.get("urls", {}).get("Repository", "")
+    assert tool["version"] == project["version"]
 
 
 def test_processor_repairs_a_page_file_group_into_another(tmp_path: Path) -> None:
