@@ -6,7 +6,8 @@ Layers, from the same ``<choice>`` elements:
   declared normalisations (``ſ`` -> ``s``, superscript-e umlauts);
 - ``diplomatic``: like reading, but ``ſ`` kept and a line-end hyphen shown as printed
   with the lost line break as ``|`` (``wel⸗|chem``);
-- ``raw``: ``<sic>`` and ``<orig>`` plus the furniture: the OCR as received.
+- ``raw``: ``<sic>`` and ``<orig>`` plus the furniture, with the silent character
+  correction of the header read back (``ſ`` -> ``f``): the OCR as received.
 
 These are the layers of ``tei.layers`` (``stichwort text``), with markup added.
 
@@ -32,7 +33,7 @@ from lxml import etree
 from sitegen.templating import Markup, anchor, fragments, text
 from tei.edition import furniture_replacement
 from tei.errors import TeiError
-from tei.layers import block_pages, category_resps, cts_urn, provenance
+from tei.layers import block_pages, category_resps, cts_urn, provenance, witness_characters
 from tei.normal import deterministic
 from tei.xmlsafe import read_xml
 
@@ -296,6 +297,7 @@ class _Renderer:
         }
         # evidence categories of the header: their text, and the resp their edits inherit
         self.resps = category_resps(root)
+        self.witness = witness_characters(root)  # the raw layer reads ſ back as f
         self.evidence.update(
             (c.get(XML_ID, ""), _text(c.findtext(f"{{{TEI_NS}}}catDesc") or "").strip())
             for c in root.iter(f"{{{TEI_NS}}}category")
@@ -423,6 +425,8 @@ class _Renderer:
 
         def piece(t: str | None) -> Markup:
             t = _text(t)
+            if layer == "raw":
+                return text(t.translate(self.witness))
             return text(deterministic(t) if layer == "reading" else t)
 
         out = [piece(el.text)]

@@ -51,6 +51,9 @@ HYPHEN_MARK = re.compile(f"[{re.escape(HYPHENS)}]")
 DERIVED = re.compile(r"(?P<label>[^:']+): '(?P<original>.*)' -> '(?P<reading>.*)'", re.DOTALL)
 """Evidence that only names its kind and repeats the change: ``channel+lexicon: 'a' -> 'b'``."""
 SECTION_TOP = "top"
+LONG_S_RULE = "witness-character:ſ=f"
+"""The silent correction of :meth:`BodyEncoder._long_s`, declared in the header
+(``tei.layers.witness_characters`` reads it back)."""
 
 
 def tei(tag: str) -> str:
@@ -325,6 +328,10 @@ class BodyEncoder:
     """One-off evidence: (xml:id of the element it explains, text)."""
     warnings: list[str] = field(default_factory=list)
     page_ids: set[str] = field(default_factory=set)
+    real_words: tuple[tuple[int, int], ...] = ()
+    """Raw spans of real-word changes (``normalise.realword``): always a visible choice."""
+    long_s: int = 0
+    """Edits written as ``ſ`` under the declared rule instead of a choice."""
 
     @property
     def siglum(self) -> str:
@@ -355,6 +362,8 @@ class BodyEncoder:
         )
         self._uses.update(("#editor", f.note) for f in self._furniture if f.note)
         self._body_end = structure.body_end
+        self._silent_long_s = "ſ" not in self._raw
+        self._real_word_starts = sorted(self.real_words)
         body = etree.Element(tei("body"))
         tops = sorted((d for d in structure.divs if not d.parent), key=lambda d: d.start)
         for div in tops:
@@ -599,6 +608,11 @@ class BodyEncoder:
             self._provenance(surplus, edit, edit.evidence, f"{what}: noise")
             surplus.text = edit.original
             return
+        restored = self._long_s(edit)
+        if restored:
+            append_text(element, restored)
+            self.long_s += 1
+            return
         damage = (
             edit.kind in DAMAGE
             or (edit.kind == "long-s" and "ſ" not in edit.original)
@@ -616,6 +630,34 @@ class BodyEncoder:
         what = "automatic repair" if edit.source == "auto" else "curated correction"
         self._provenance(reading, edit, edit.evidence, f"{what}: {edit.kind}", edit.kind)
         reading.text = edit.replacement or None
+
+    def _long_s(self, edit: Edit) -> str:
+        """The print's word with ``ſ`` where the OCR read ``f`` and the repair reads ``s``,
+        or ``""`` when the edit must stay a ``<choice>``.
+
+        A witness without any ``ſ`` (its OCR read every long s as f) can take this silent
+        correction, declared once in the header (:data:`LONG_S_RULE`): the raw text reads
+        each ``ſ`` of the body back as ``f``, the reading text reads it as ``s``. Only an
+        edit (automatic or curated) of a whole word, of certainty high, that changes
+        nothing but f to s, whose evidence is a shared category, and that is no real-word
+        change, is written so; every other edit keeps its ``<choice>``, and the edit log keeps them all.
+        """
+        original, reading = edit.original, edit.replacement
+        if (
+            not self._silent_long_s
+            or cert(edit.confidence) != "high"
+            or len(original) != len(reading)
+            or not any(a == "f" and b == "s" for a, b in zip(original, reading, strict=True))
+            or any(a != b and (a, b) != ("f", "s") for a, b in zip(original, reading, strict=True))
+            or self._evidence(edit, edit.evidence, "")[1]
+            or (edit.start > 0 and in_word(self._raw[edit.start - 1]))
+            or (edit.end < len(self._raw) and in_word(self._raw[edit.end]))
+        ):
+            return ""
+        k = bisect.bisect_right(self._real_word_starts, (edit.end, edit.end))
+        if any(start < edit.end and edit.start < end for start, end in self._real_word_starts[:k]):
+            return ""
+        return "".join("ſ" if a != b else a for a, b in zip(original, reading, strict=True))
 
     @staticmethod
     def _hyphenated(original: etree._Element, edit: Edit) -> None:
@@ -651,17 +693,7 @@ class BodyEncoder:
         an ``xml:id``) and the edit takes the category ``kind``.
         """
         resp = RESP.get(edit.source, RESP["auto"])
-        label, note = kind, ""
-        derived = DERIVED.fullmatch(text)
-        if derived and (
-            (derived["original"], derived["reading"]) == (edit.original, edit.replacement)
-            or self._repeats_token(edit, derived["original"], derived["reading"])
-        ):
-            label = derived["label"]
-        elif text and self._uses[(resp, text)] > 1:
-            label = text
-        elif text:
-            note = text
+        label, note = self._evidence(edit, text, kind)
         category = self._category(resp, label, change)
         element.set("ana", f"#{category.id}")
         if category.resp != resp:
@@ -672,6 +704,20 @@ class BodyEncoder:
             ident = f"n{len(self.evidence_notes) + 1}"
             element.set(XML_ID, ident)
             self.evidence_notes.append((ident, note))
+
+    def _evidence(self, edit: Edit, text: str, kind: str) -> tuple[str, str]:
+        """``(label, note)`` of an edit's evidence ``text``: the category label, and the
+        one-off note (``""``: none) that goes to ``<back>``."""
+        resp = RESP.get(edit.source, RESP["auto"])
+        derived = DERIVED.fullmatch(text)
+        if derived and (
+            (derived["original"], derived["reading"]) == (edit.original, edit.replacement)
+            or self._repeats_token(edit, derived["original"], derived["reading"])
+        ):
+            return derived["label"], ""
+        if text and self._uses[(resp, text)] > 1:
+            return text, ""
+        return kind, text
 
     def _repeats_token(self, edit: Edit, original: str, reading: str) -> bool:
         """Is ``original`` the raw text of a token around ``edit`` and ``reading`` the

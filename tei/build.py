@@ -58,11 +58,14 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
     log = edition_log(siglum, root)
     meta = log.source.meta
     base = urn_base(siglum, str(meta.get("work", "")))
-    encoder = BodyEncoder(log)
+    real_words = changes(log.source.raw, log.edits, load().in_dictionary)
+    encoder = BodyEncoder(log, real_words=tuple((c.at, c.end) for c in real_words))
     body = encoder.encode()
     document = etree.Element(tei("TEI"), nsmap={None: TEI_NS})
     document.set(f"{{{XML_NS}}}lang", "de")
-    header = build_header(log.structure, meta, base, tuple(encoder.categories.values()))
+    header = build_header(
+        log.structure, meta, base, tuple(encoder.categories.values()), encoder.long_s
+    )
     etree.indent(header, space="  ", level=1)
     for category in header.iter(tei("category")):  # one line each: hundreds of them
         if len(category) == 1:

@@ -13,7 +13,11 @@ markup, never a character of text:
   sequence numbers, not scans), ``fw/@place`` (top or bottom), ``div/@type``
   (``chapter`` where ours is not in DTABf's list), ``note/@place`` for printed notes;
 - the header is rebuilt in DTABf's shape from the TEI header; ``<back>`` (editorial
-  notes and one-off evidence notes) is left out.
+  notes and one-off evidence notes) is left out;
+- a silent correction the header declares (``witness-character:ſ=f``,
+  ``tei.layers.witness_characters``), which DTABf's header cannot hold, is spelled out:
+  each word of the body with such a character becomes
+  ``<choice><sic>alfo</sic><corr>alſo</corr></choice>`` (side entry ``expanded``).
 
 Everything moved out goes to a JSON side file keyed by ``xml:id``: ``elements[id]``
 holds the element's original name, the attributes removed or changed (their original
@@ -43,7 +47,7 @@ from lxml import etree
 from normalise.textio import atomic_write
 from tei.body import TEI_NS, XML_ID, tei
 from tei.errors import TeiError
-from tei.layers import raw_text, tei_tree
+from tei.layers import READINGS, raw_text, tei_tree, witness_characters
 from tei.xmlsafe import parser, read_xml
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema" / "dtabf"
@@ -200,9 +204,11 @@ class _Exporter:
 
     # the body --------------------------------------------------------------------
 
-    def body(self, body: etree._Element) -> etree._Element:
+    def body(self, body: etree._Element, witness: dict[int, str]) -> etree._Element:
         body = copy.deepcopy(body)
         body.tail = None
+        if witness:
+            self._spell_out(body, witness)
         for element in list(body.iter()):
             if not isinstance(element.tag, str):
                 continue
@@ -223,6 +229,44 @@ class _Exporter:
             if name not in self.vocabulary:
                 raise TeiError(f"{self.siglum}: element <{name}> has no DTABf mapping")
         return body
+
+    def _spell_out(self, body: etree._Element, witness: dict[int, str]) -> None:
+        """Each word of a text node outside ``<corr>``/``<reg>`` that holds a character of
+        ``witness`` -> ``<choice><sic>`` the witness's word ``<corr>`` ours."""
+        chars = "".join(chr(c) for c in witness)
+        word = re.compile(rf"[^\W_]*[{re.escape(chars)}][^\W_]*")
+        for element in list(body.iter()):
+            if not isinstance(element.tag, str) or _local(element) in READINGS:
+                continue
+            if any(_local(a) in READINGS for a in element.iterancestors()):
+                continue
+            if element.text and word.search(element.text):
+                element.text, choices = self._split(element.text, word, witness)
+                for k, choice in enumerate(choices):
+                    element.insert(k, choice)
+            for child in list(element):
+                if child.tail and word.search(child.tail):
+                    child.tail, choices = self._split(child.tail, word, witness)
+                    at = element.index(child) + 1
+                    for k, choice in enumerate(choices):
+                        element.insert(at + k, choice)
+
+    def _split(
+        self, text: str, word: re.Pattern[str], witness: dict[int, str]
+    ) -> tuple[str | None, list[etree._Element]]:
+        """``text`` as its leading text and one ``<choice>`` per matching word, each with
+        the text up to the next as its tail."""
+        matches = list(word.finditer(text))
+        choices: list[etree._Element] = []
+        for k, match in enumerate(matches):
+            choice = etree.Element(tei("choice"))
+            etree.SubElement(choice, tei("sic")).text = match.group().translate(witness)
+            etree.SubElement(choice, tei("corr")).text = match.group()
+            end = matches[k + 1].start() if k + 1 < len(matches) else len(text)
+            choice.tail = text[match.end() : end] or None
+            self._entry(choice)["expanded"] = "witness-character"
+            choices.append(choice)
+        return text[: matches[0].start()] or None, choices
 
     def _move_out(self, element: etree._Element) -> None:
         parent = element.getparent()
@@ -313,10 +357,10 @@ class _Exporter:
         back = root.find(f"{tei('text')}/{tei('back')}")
         old_text = root.find(tei("text"))
         text_attributes = dict(old_text.attrib) if old_text is not None else {}
-        new_body = self.body(body)
+        new_body = self.body(body, witness_characters(root))
         document = etree.Element(tei("TEI"), nsmap={None: TEI_NS})
         document.text = "\n  "
-        new_header = dtabf_header(header, self.siglum)
+        new_header = dtabf_header(header, self.siglum, spelled_out=bool(witness_characters(root)))
         etree.indent(new_header, space="  ", level=1)
         new_header.tail = "\n  "
         document.append(new_header)
@@ -402,6 +446,7 @@ def restore_body(body: etree._Element, side: dict[str, object]) -> etree._Elemen
     by_id = {e.get(XML_ID): e for e in body.iter() if isinstance(e.tag, str) and e.get(XML_ID)}
     entries = side["elements"]
     assert isinstance(entries, dict)
+    expanded: list[etree._Element] = []
     for ident, entry in entries.items():
         element = by_id[ident]
         for record in entry.get("descendants", []):
@@ -420,6 +465,8 @@ def restore_body(body: etree._Element, side: dict[str, object]) -> etree._Elemen
                 element.append(child)
         if isinstance(was, str):
             element.tag = tei(was)
+        if entry.get("expanded"):
+            expanded.append(element)
         for moved in entry.get("children", []):
             child = etree.fromstring(moved["xml"], parser())
             tail = moved["tail"]
@@ -432,7 +479,21 @@ def restore_body(body: etree._Element, side: dict[str, object]) -> etree._Elemen
                     element.text = (element.text or "")[: -len(tail)] or None
                 child.tail = tail
             element.insert(moved["index"], child)
+    for choice in expanded:  # back to plain text: our word, joined to its neighbours
+        _unwrap(choice, "".join(choice[1].itertext()) + (choice.tail or ""))
     return body
+
+
+def _unwrap(element: etree._Element, text: str) -> None:
+    """Replace ``element`` (and its tail) by ``text``, joined to the text before it."""
+    parent = element.getparent()
+    assert parent is not None
+    previous = element.getprevious()
+    if previous is not None:
+        previous.tail = (previous.tail or "") + text or None
+    else:
+        parent.text = (parent.text or "") + text or None
+    parent.remove(element)
 
 
 # the header ------------------------------------------------------------------------------
@@ -457,8 +518,11 @@ def _person(parent: etree._Element, name: str) -> None:
     _sub(parent, "persName", name)
 
 
-def dtabf_header(header: etree._Element | None, siglum: str) -> etree._Element:
-    """A DTABf ``<teiHeader>`` with the data of our header (title, author, source, licence)."""
+def dtabf_header(
+    header: etree._Element | None, siglum: str, spelled_out: bool = False
+) -> etree._Element:
+    """A DTABf ``<teiHeader>`` with the data of our header (title, author, source, licence);
+    ``spelled_out``: the body spells out the header's silent character correction."""
     title = _text(header, "t:fileDesc/t:titleStmt/t:title[@type='main']") or siglum
     author = _text(header, "t:fileDesc/t:titleStmt/t:author")
     publisher = _text(header, "t:fileDesc/t:publicationStmt/t:publisher") or "Stichwort"
@@ -516,7 +580,13 @@ def dtabf_header(header: etree._Element | None, siglum: str) -> etree._Element:
         "p",
         "Exported from the Stichwort TEI edition into the DTA base format; provenance "
         "of corrections, the evidence list and markup DTABf cannot hold are in the "
-        f"side file {siglum}.json, keyed by xml:id.",
+        f"side file {siglum}.json, keyed by xml:id."
+        + (
+            " The TEI edition's silent correction of long s (the witness's f written ſ, "
+            "declared in its header) is spelled out here as <choice><sic>/<corr> per word."
+            if spelled_out
+            else ""
+        ),
     )
     profile = _sub(result, "profileDesc")
     _sub(_sub(profile, "langUsage"), "language", "German", ident="deu")

@@ -13,7 +13,7 @@ from lxml import etree
 
 from corpus import Structure
 from corpus.sources import PARAGRAPH_TYPES
-from tei.body import XML_ID, Category, tei
+from tei.body import LONG_S_RULE, XML_ID, Category, tei
 
 PTYPE_DESCRIPTIONS = {
     "rule": "states a rule of the game",
@@ -89,6 +89,18 @@ CORRECTION = (
     "non-space, else as nothing; so is other noise whose removal only takes characters "
     'out (<surplus reason="noise">). Noise of which a part stays (". ." -> ".") is '
     "<sic>…</sic><corr>…</corr> with a category of type:noise."
+)
+LONG_S = (
+    "The OCR of this witness read the print's long s (ſ) as f, and the witness holds no ſ. "
+    "Where the automatic repair or a curated correction turned such an f into s with "
+    "certainty high, as its only change of the word, for a reason shared by other edits "
+    "(an evidence category), and the word is no real-word change, the body gives the "
+    "print's letter ſ without <choice> ({count:,} words): every ſ of the body outside "
+    "<corr>/<reg> stands for an f of the witness (@n witness-character:ſ=f). The raw text "
+    "reads each such ſ as f, the reading text as s (normalization). Each of these edits "
+    "stays in the edition's edit log (corpus/<siglum>/corrections.toml for curated "
+    "corrections; stichwort review changes lists the automatic ones); every other long-s "
+    "repair is a <choice>."
 )
 GAPS = (
     "Where the witness lacks something the printed work had (a figure that the "
@@ -346,8 +358,10 @@ def build_header(
     meta: Mapping[str, Any],
     urn_base: str,
     categories: tuple[Category, ...] = (),
+    long_s: int = 0,
 ) -> etree._Element:
-    """The ``<teiHeader>`` of one source (``categories``: the evidence taxonomy)."""
+    """The ``<teiHeader>`` of one source (``categories``: the evidence taxonomy;
+    ``long_s``: edits written as ``ſ`` under the declared silent correction)."""
     bibl = meta.get("bibl", {})
     header = etree.Element(tei("teiHeader"))
     file_desc = _el(header, "fileDesc")
@@ -402,6 +416,10 @@ def build_header(
     )
     editorial = _el(encoding_desc, "editorialDecl")
     _paragraphs(editorial, "correction", CORRECTION, GAPS)
+    if long_s:
+        _paragraphs(
+            editorial, "correction", LONG_S.format(count=long_s), method="silent", n=LONG_S_RULE
+        )
     _paragraphs(editorial, "normalization", NORMALISATION)
     _paragraphs(editorial, "hyphenation", HYPHENATION, eol="all")
     _paragraphs(editorial, "segmentation", SEGMENTATION, WHITESPACE)

@@ -1,7 +1,9 @@
 """Raw, diplomatic and reading text read back from a TEI file written by ``tei.build``.
 
 - **raw**: every text node of the body in document order, taking the ``<sic>`` or
-  ``<orig>`` of each ``<choice>``: the seed file's characters, byte for byte.
+  ``<orig>`` of each ``<choice>``, with the witness characters the header declares
+  (:func:`witness_characters`: ``ſ`` read back as the OCR's ``f``): the seed file's
+  characters, byte for byte.
 - **diplomatic**: ``ſ`` and superscript e kept; a hyphenation choice shows its
   ``<orig>`` with the lost line break as ``|`` (the space after it dropped: ``wel⸗|chem``);
   every other choice shows its ``<corr>``/``<reg>``; page furniture and ``<surplus>`` left out.
@@ -39,6 +41,9 @@ REMOVED = frozenset({"fw", "surplus"})
 stamps, scanner text); each reads as one space where its raw neighbours are non-space."""
 EDITORIAL = frozenset({"gap"})
 """Elements the editor adds that hold no witness text (a gap's ``<desc>`` describes)."""
+WITNESS_RULE = "witness-character:"
+"""``correction[@method='silent']/@n`` tokens ``witness-character:ſ=f``: every ``ſ`` of
+the body outside ``<corr>``/``<reg>`` stands for an ``f`` of the witness."""
 _LB = "\x01"
 _LB_RUN = re.compile(_LB + r"\s*")
 
@@ -83,6 +88,19 @@ def tei_tree(path: Path, tree: etree._ElementTree) -> tuple[etree._ElementTree, 
     return tree, body
 
 
+def witness_characters(root: etree._Element) -> dict[int, str]:
+    """The silent character corrections the header of ``root`` declares, as a
+    ``str.translate`` table from the body's character to the witness's (empty: none)."""
+    table: dict[int, str] = {}
+    path = f"{{{TEI_NS}}}teiHeader/{{{TEI_NS}}}encodingDesc/{{{TEI_NS}}}editorialDecl"
+    for correction in root.iterfind(f"{path}/{{{TEI_NS}}}correction[@method='silent']"):
+        for token in correction.get("n", "").split():
+            body, equals, witness = token.removeprefix(WITNESS_RULE).partition("=")
+            if token.startswith(WITNESS_RULE) and equals and len(body) == 1:
+                table[ord(body)] = witness
+    return table
+
+
 def _raw(element: etree._Element, parts: list[str], furniture: dict[etree._Element, int]) -> None:
     """Append the raw text inside ``element`` to ``parts``; note where each ``<fw>`` starts."""
     name = _local(element)
@@ -102,7 +120,7 @@ def raw_text(element: etree._Element) -> str:
     """The raw layer of ``element``: its text with the original side of every choice."""
     parts: list[str] = []
     _raw(element, parts, {})
-    return "".join(parts)
+    return "".join(parts).translate(witness_characters(element.getroottree().getroot()))
 
 
 class _Renderer:
@@ -116,7 +134,9 @@ class _Renderer:
         for part in parts:
             offsets.append(offsets[-1] + len(part))
         whole = "".join(parts)
-        self.categories = category_resps(body.getroottree().getroot())
+        root = body.getroottree().getroot()
+        self.categories = category_resps(root)
+        self.witness = witness_characters(root)
         self.spaces = {
             fw: furniture_replacement(whole, offsets[i], offsets[i] + len(raw_text(fw)))
             for fw, i in starts.items()
@@ -161,7 +181,7 @@ class _Renderer:
     def layers(self, element: etree._Element) -> tuple[str, str, str]:
         """(raw, diplomatic, reading) of one block: raw exact, the others one folded line."""
         raw, dipl, read = self.streams(element)
-        return raw, fold(_LB_RUN.sub("|", dipl)), fold(deterministic(read))
+        return raw.translate(self.witness), fold(_LB_RUN.sub("|", dipl)), fold(deterministic(read))
 
 
 def _is_block(element: etree._Element) -> bool:
@@ -335,7 +355,7 @@ def layer_text(path: Path, layer: str, element_id: str | None = None) -> str:
         element = found[0]
     renderer = _Renderer(body)
     if layer == "raw":
-        return renderer.streams(element)[0]
+        return renderer.streams(element)[0].translate(renderer.witness)
     index = 1 if layer == "diplomatic" else 2
     blocks = _blocks(element)
     if not blocks:  # an element inside a block: render it as one line
