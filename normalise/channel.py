@@ -174,37 +174,62 @@ def variants(
     With ``real_word`` only :data:`REAL_WORD_LONG_S` (``f``/``j`` for ``s``) are tried.
     ``confusions`` replaces the prior table (:func:`table`).
     """
+    for text, cost, n_long in readings(
+        token, max_other, max_long, limit, prefixes, real_word, confusions
+    ):
+        yield Variant(text, cost, n_long)
+
+
+def readings(
+    token: str,
+    max_other: int = 2,
+    max_long: int = 6,
+    limit: int = 4000,
+    prefixes: frozenset[str] | set[str] | None = None,
+    real_word: bool = False,
+    confusions: Table | None = None,
+) -> Iterator[tuple[str, float, int]]:
+    """:func:`variants` as plain (text, cost, long-s edits) tuples, in the same order.
+
+    A depth-first walk over the token's positions; a reading whose first letters begin
+    no known word is dropped before it is put on the stack.
+    """
     if len(token) > 40:
         return
     moves = _moves(token, real_word, confusions or table())
     n = len(token)
     count = 0
     stack: list[tuple[int, str, float, int, int]] = [(0, "", 0.0, 0, 0)]
-    known = prefixes if prefixes is not None else None
+    pop, push = stack.pop, stack.append
+    known = prefixes
+    damaged = WILDCARD in token
     while stack:
-        i, out, cost, n_other, n_long = stack.pop()
-        if (
-            known is not None
-            and 0 < len(out) <= PREFIX
-            and (n_other or n_long or WILDCARD in token)
-            and out.lower() not in known
-        ):
-            continue
+        i, out, cost, n_other, n_long = pop()
         if i == n:
-            yield Variant(out, cost, n_long)
+            yield out, cost, n_long
             count += 1
             if count >= limit:
                 return
             continue
         for step, text, c, other, long in moves[i]:
+            o, lo, new_cost = n_other, n_long, cost
             if other:
-                if n_other < max_other:
-                    stack.append((i + step, out + text, cost + c, n_other + 1, n_long))
+                if o >= max_other:
+                    continue
+                o, new_cost = o + 1, cost + c
             elif long:
-                if n_long < max_long:
-                    stack.append((i + step, out + text, cost + c, n_other, n_long + 1))
-            else:
-                stack.append((i + step, out + text, cost, n_other, n_long))
+                if lo >= max_long:
+                    continue
+                lo, new_cost = lo + 1, cost + c
+            nxt = out + text
+            if (
+                known is not None
+                and (o or lo or damaged)
+                and 0 < len(nxt) <= PREFIX
+                and nxt.lower() not in known
+            ):
+                continue
+            push((i + step, nxt, new_cost, o, lo))
 
 
 def _moves(

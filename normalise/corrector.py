@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import regex
 
-from normalise.channel import REAL_WORD_LONG_S, WILDCARD, Table, table, variants
+from normalise.channel import REAL_WORD_LONG_S, WILDCARD, Table, readings, table, variants
 from normalise.lexicon import Lexicon
 
 DOC_WEIGHT = 1e4  # one clean occurrence in the document is worth a Zipf-4 word
@@ -175,7 +175,7 @@ class Corrector:
         cached = self._options_cache.get(key)
         if cached is None:
             max_other = 0 if not open_all else (1 if len(token) >= 9 else 2)
-            found = variants(
+            found = readings(
                 token,
                 max_other,
                 6,
@@ -186,15 +186,17 @@ class Corrector:
             )
             static: list[tuple[str, float, int]] = []
             dynamic: list[tuple[str, str, float, int]] = []
-            for v in found:
-                if v.text == token:
+            forms, undictionaried = self.lexicon.table, self.lexicon.undictionaried
+            for text, cost, n_long in found:
+                if text == token:
                     continue
-                if self.real_word(v.text) or (
-                    open_all and v.cost >= COMPOUND_MIN_COST and self.lexical(v.text)
+                low = text.lower()
+                if (low in forms and low not in undictionaried) or (
+                    open_all and cost >= COMPOUND_MIN_COST and self.lexical(text)
                 ):
-                    static.append((v.text, v.cost, v.long_s))
+                    static.append((text, cost, n_long))
                 elif open_all:
-                    dynamic.append((v.text, v.text.lower(), v.cost, v.long_s))
+                    dynamic.append((text, low, cost, n_long))
             cached = (static, dynamic)
             self._options_cache[key] = cached
         return cached
