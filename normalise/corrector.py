@@ -38,6 +38,12 @@ class Choice:
     evidence: str
 
 
+def rate_class(long_rate: float) -> tuple[bool, int]:
+    """All that :meth:`Corrector.correct_cached` reads of a local long-s rate: is it
+    below :data:`REAL_WORD_MIN_RATE`, and its quarter decade."""
+    return long_rate < REAL_WORD_MIN_RATE, round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
+
+
 class Corrector:
     """Scores readings of tokens against the lexicon and the document's own words."""
 
@@ -79,11 +85,9 @@ class Corrector:
     def correct_cached(self, token: str, long_rate: float) -> Choice | None:
         """:meth:`correct` with the rate rounded to a quarter decade, remembered across
         rounds until the document's counts of a word it weighed change."""
-        if (
-            long_rate < REAL_WORD_MIN_RATE or not _REAL_WORD_SUSPECT.search(token)
-        ) and not self._open(token):
+        low_rate, bucket = rate_class(long_rate)
+        if (low_rate or not _REAL_WORD_SUSPECT.search(token)) and not self._open(token):
             return None
-        bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
         key = (token, bucket)
         entry = self._decisions.get(key)
         version = len(self._changes)

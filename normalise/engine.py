@@ -58,7 +58,7 @@ from normalise import chars, furniture, garbage, hyphenation
 from normalise.channel import table as channel_table
 from normalise.channel import variants
 from normalise.chunks import chunk_spans
-from normalise.corrector import Choice, Corrector
+from normalise.corrector import Choice, Corrector, rate_class
 from normalise.draft import Draft, View, view_job
 from normalise.edits import Edit, Repair, apply_edits, compose
 from normalise.lexicon import Lexicon, load
@@ -294,18 +294,23 @@ def _words(
     plan: list[tuple[int, int, str, float, str]] = []
     step = max(1, len(tokens) // 20)
     text = view.text
-    seen: dict[tuple[str, float, bool], Choice | None] = {}
+    # a decision depends on the token, the class of its rate and a following full stop
+    seen: dict[tuple[str, tuple[bool, int], bool], Choice | None] = {}
+    classes: dict[float, tuple[bool, int]] = {}
     for i, ((a, b, tok), rate) in enumerate(zip(tokens, rates, strict=True)):
         if progress is not None and i % step == 0:
             progress("words", i / max(1, len(tokens)))
-        if text[a - 1 : a].isdigit() or text[b : b + 1].isdigit():
+        after = text[b : b + 1]
+        if after.isdigit() or text[a - 1 : a].isdigit():
             continue  # letters stuck to digits are no word ("r10", "oV0")
-        dot = text[b : b + 1] == "."
-        key = (tok, rate, dot)
+        rate_key = classes.get(rate)
+        if rate_key is None:
+            rate_key = classes[rate] = rate_class(rate)
+        key = (tok, rate_key, after == ".")
         if key in seen:
             choice = seen[key]
         else:
-            choice = seen[key] = _judge(corrector, tok, rate, dot)
+            choice = seen[key] = _judge(corrector, tok, rate, key[2])
         if choice is not None:
             plan.append((a, b, choice.text, choice.confidence, choice.evidence))
     jobs: list[tuple[int, int, str, str, float, str]] = []
