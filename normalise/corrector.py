@@ -56,16 +56,18 @@ class Corrector:
         self.evidence_cache: dict[str, int] = {}  # token -> long-s evidence, 2 * error + ok
         self._changes: list[set[str]] = []
         self._trusted: dict[str, bool] = {}
+        self.whole_words: dict[str, bool] = {}  # token -> a dictionary word, 2+ letters
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
         self._options_cache: dict[tuple[str, bool], list[tuple[str, float, int]]] = {}
         self.document = document
 
     def share_caches(self, other: Corrector) -> None:
         """Use ``other``'s caches of what depends on the token alone (lexicon scores,
-        readings, long-s evidence), as the chunks of one document do."""
+        readings, long-s evidence, dictionary words), as the chunks of one document do."""
         self._zipf = other._zipf
         self.evidence_cache = other.evidence_cache
         self._trusted = other._trusted
+        self.whole_words = other.whole_words
         self._options_cache = other._options_cache
 
     @property

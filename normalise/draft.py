@@ -119,6 +119,7 @@ class Draft:
         self.edits: list[Edit] = []
         self._starts: list[int] = []
         self._view: View | None = None
+        self._last: View | None = None  # the view before the last change
 
     def free(self, start: int, end: int) -> bool:
         """True when no edit touches ``raw[start:end]`` (an insertion needs a free point)."""
@@ -201,12 +202,18 @@ class Draft:
 
     def forget_view(self) -> None:
         """Drop the cached view (it is built again when asked for)."""
-        self._view = None
+        self._view = self._last = None
 
     def view(self) -> View:
-        """Splice the edits made so far; see :class:`View` (kept until the next change)."""
+        """Splice the edits made so far; see :class:`View` (kept until the next change).
+
+        A change that leaves the text as it was (an edit split or joined anew) keeps
+        the analyses of the view before (:attr:`View.memo`)."""
         if self._view is None:
-            self._view = self._splice()
+            view = self._splice()
+            if self._last is not None and self._last.text == view.text:
+                view.memo = self._last.memo
+            self._view = self._last = view
         return self._view
 
     def _splice(self) -> View:

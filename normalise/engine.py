@@ -352,20 +352,21 @@ def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     """Join a word that OCR split in two: ``Da me`` -> ``Dame``, ``derjenig e``."""
     view = draft.view()
     text = view.text
-    memo: dict[str, bool] = {}
-
-    def in_dictionary(word: str) -> bool:
-        found = memo.get(word)
-        if found is None:
-            found = memo[word] = corrector.lexicon.in_dictionary(word)
-        return found
-
-    tokens = _tokens(view)
-    whole = {w for w in {t for _, _, t in tokens} if len(w) > 1 and in_dictionary(w)}
+    in_dictionary = corrector.lexicon.in_dictionary
+    whole = corrector.whole_words  # token -> a dictionary word of two letters or more?
     jobs = []
-    for (_, l_end, lw), (r_start, r_end, rw) in itertools.pairwise(tokens):
-        if (lw in whole and rw in whole) or not rw[0].islower():
-            continue  # two dictionary words: the common case, decided first
+    for (_, l_end, lw), (r_start, r_end, rw) in itertools.pairwise(_tokens(view)):
+        if not rw[0].islower():
+            continue
+        left = whole.get(lw)
+        if left is None:
+            left = whole[lw] = len(lw) > 1 and in_dictionary(lw)
+        if left:
+            right = whole.get(rw)
+            if right is None:
+                right = whole[rw] = len(rw) > 1 and in_dictionary(rw)
+            if right:
+                continue  # two dictionary words: the common case, decided first
         gap = text[l_end:r_start]
         if not gap.isspace() or gap.count("\n") >= 2:
             continue
