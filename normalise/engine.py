@@ -50,13 +50,14 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Callable
+from operator import itemgetter
 
 import numpy
 import regex
 
 from normalise import chars, furniture, garbage, hyphenation
+from normalise.channel import readings
 from normalise.channel import table as channel_table
-from normalise.channel import variants
 from normalise.chunks import chunk_spans
 from normalise.corrector import Choice, Corrector, rate_class
 from normalise.draft import Draft, View, view_job
@@ -80,6 +81,7 @@ _TOKEN = re.compile(
 )
 _WS = regex.compile(r"\s+")
 _LONG_S_LETTERS = regex.compile(r"[fjFJ]")
+_TEXT = itemgetter(2)  # the text of a token (start, end, text)
 Progress = Callable[[str, float], None]
 Job = tuple[int, int, str, str, float, str]  # raw span, reading, kind, confidence, evidence
 
@@ -113,8 +115,8 @@ def _long_s_evidence(corrector: Corrector, tok: str) -> tuple[int, int]:
     if corrector.zipf(tok) is not None:
         return (0, int("s" in tok[:-1].lower()))
     if _LONG_S_LETTERS.search(tok):
-        for v in variants(tok, max_other=0, max_long=4, limit=64):
-            if v.long_s and corrector.zipf(v.text) is not None:
+        for text, _, long_s in readings(tok, max_other=0, max_long=4, limit=64):
+            if long_s and corrector.zipf(text) is not None:
                 return (1, 0)
     return (0, 0)
 
@@ -122,13 +124,14 @@ def _long_s_evidence(corrector: Corrector, tok: str) -> tuple[int, int]:
 def _long_s_rates(corrector: Corrector, tokens: list[tuple[int, int, str]]) -> list[float]:
     """Per token: share of printed long s that OCR misread as f/j nearby."""
     cache = corrector.evidence_cache  # token -> 2 * error + ok
-    for tok in {t for _, _, t in tokens}.difference(cache):
+    words = list(map(_TEXT, tokens))
+    for tok in set(words).difference(cache):
         error, ok = _long_s_evidence(corrector, tok)
         cache[tok] = 2 * error + ok
     n = len(tokens)
     if not n:
         return []
-    codes = numpy.fromiter([cache[t] for _, _, t in tokens], dtype=numpy.int64, count=n)
+    codes = numpy.fromiter(map(cache.__getitem__, words), dtype=numpy.int64, count=n)
     hits = numpy.stack([codes >> 1, codes & 1], axis=1)
     sums = numpy.vstack([numpy.zeros((1, 2), dtype=numpy.int64), numpy.cumsum(hits, axis=0)])
     index = numpy.arange(n)
@@ -141,12 +144,17 @@ def _long_s_rates(corrector: Corrector, tokens: list[tuple[int, int, str]]) -> l
 
 def _document_counts(tokens: list[tuple[int, int, str]], rates: list[float]) -> Counter[str]:
     """Word counts of the document, leaving out f/j words where long s is misread."""
-    suspect = {t for t in {t for _, _, t in tokens} if "\ufffd" in t or _LONG_S_LETTERS.search(t)}
-    return Counter(
-        tok.lower()
-        for (_, _, tok), rate in zip(tokens, rates, strict=True)
+    words = list(map(_TEXT, tokens))
+    suspect = {t for t in set(words) if "\ufffd" in t or _LONG_S_LETTERS.search(t)}
+    kept = Counter(
+        tok
+        for tok, rate in zip(words, rates, strict=True)
         if tok not in suspect or (rate <= 0.05 and "\ufffd" not in tok)
     )
+    counts: Counter[str] = Counter()
+    for tok, n in kept.items():  # lower-cased in order of first use, as token by token
+        counts[tok.lower()] += n
+    return counts
 
 
 def _furniture_and_chars(draft: Draft) -> None:
@@ -269,13 +277,19 @@ def _hyphen_edits(
     jobs.extend(theirs)
 
 
-def _judge(corrector: Corrector, tok: str, rate: float, dot: bool) -> Choice | None:
-    """The correction of one token, if any (none for a token too long to be a word)."""
-    if (
+def _undoubted(corrector: Corrector, tok: str) -> bool:
+    """Is ``tok`` never corrected, whatever its rate and the sign after it (too short or
+    too long to be a word, a short abbreviation in capitals, a trusted word)?"""
+    return (
         not 2 <= len(tok) <= MAX_TOKEN
         or (tok.isupper() and len(tok) <= 3)
         or corrector.trusted(tok)
-    ):
+    )
+
+
+def _judge(corrector: Corrector, tok: str, rate: float, dot: bool) -> Choice | None:
+    """The correction of one token, if any (none for a token too long to be a word)."""
+    if _undoubted(corrector, tok):
         return None
     if dot and tok.islower() and len(tok) <= 4 and corrector.zipf(tok) is not None:
         return None  # a known short abbreviation ("jun.") is not doubted
@@ -292,14 +306,23 @@ def _words(
     progress: Progress | None,
 ) -> None:
     plan: list[tuple[int, int, str, float, str]] = []
-    step = max(1, len(tokens) // 20)
+    n = len(tokens)
+    if len(rates) != n:
+        raise ValueError("one rate per token")
+    step = max(1, n // 20)
+    reported = 0  # progress is reported at every step-th token
     text = view.text
+    words = list(map(_TEXT, tokens))
+    doubted = {w for w in set(words) if not _undoubted(corrector, w)}
     # a decision depends on the token, the class of its rate and a following full stop
     seen: dict[tuple[str, tuple[bool, int], bool], Choice | None] = {}
     classes: dict[float, tuple[bool, int]] = {}
-    for i, ((a, b, tok), rate) in enumerate(zip(tokens, rates, strict=True)):
-        if progress is not None and i % step == 0:
-            progress("words", i / max(1, len(tokens)))
+    for i in [i for i, w in enumerate(words) if w in doubted]:
+        while progress is not None and reported <= i:
+            progress("words", reported / max(1, n))
+            reported += step
+        a, b, tok = tokens[i]
+        rate = rates[i]
         after = text[b : b + 1]
         if after.isdigit() or text[a - 1 : a].isdigit():
             continue  # letters stuck to digits are no word ("r10", "oV0")
@@ -313,6 +336,9 @@ def _words(
             choice = seen[key] = _judge(corrector, tok, rate, key[2])
         if choice is not None:
             plan.append((a, b, choice.text, choice.confidence, choice.evidence))
+    while progress is not None and reported < n:
+        progress("words", reported / max(1, n))
+        reported += step
     jobs: list[tuple[int, int, str, str, float, str]] = []
     for a, b, text, confidence, evidence in plan:
         tok = view.text[a:b]
