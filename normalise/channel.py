@@ -11,7 +11,7 @@ it from the document itself. Lower-case rules also hold capitalised.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 # observed -> intended, log10 probability that the OCR produced `observed` for `intended`
@@ -132,12 +132,19 @@ _OTHER = _with_capitals(CONFUSIONS)
 _LONG = {o: [(i, c)] for o, i, c in LONG_S}
 
 
+Move = tuple[int, str, float, bool, bool]  # letters consumed, text, cost, other?, long s?
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """The compiled confusions a corrector uses: the prior table plus a source's own."""
 
     other: dict[str, list[tuple[str, float]]]
     first: frozenset[str]
+    # the moves at a position, by (the letter and the next, two letters left?, real_word)
+    moves: dict[tuple[str, bool, bool], tuple[Move, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
 
 @lru_cache(maxsize=16)
@@ -232,34 +239,50 @@ def readings(
             push((i + step, nxt, new_cost, o, lo))
 
 
-def _moves(
-    token: str, real_word: bool, confusions: Table
-) -> list[list[tuple[int, str, float, bool, bool]]]:
+def _moves(token: str, real_word: bool, confusions: Table) -> list[tuple[Move, ...]]:
     """Per position: (letters consumed, text, cost, other edit?, long-s edit?); the
-    unchanged letter last, so the depth-first walk yields the token itself first."""
-    long_table = _LONG_REAL if real_word else _LONG
-    first = _FIRST_REAL if real_word else confusions.first
+    unchanged letter last, so the depth-first walk yields the token itself first.
+    The moves at a letter are remembered in ``confusions`` by that letter, the next,
+    and whether a letter follows the next."""
     n = len(token)
     lower_only = not token.replace(WILDCARD, "").isupper()
-    moves: list[list[tuple[int, str, float, bool, bool]]] = []
+    known = confusions.moves
+    moves: list[tuple[Move, ...]] = []
     for i, ch in enumerate(token):
-        here: list[tuple[int, str, float, bool, bool]] = []
         if ch == WILDCARD:
-            for fill in WILDCARD_FILLS:
-                if not (i > 0 and lower_only and fill.isupper()):
-                    here.append((1, fill, 0.0, False, False))
-            moves.append(here)
+            moves.append(
+                tuple(
+                    (1, fill, 0.0, False, False)
+                    for fill in WILDCARD_FILLS
+                    if not (i > 0 and lower_only and fill.isupper())
+                )
+            )
             continue
-        if ch in first:
-            if not real_word:
-                for length in (2, 1):
-                    if i + length <= n:
-                        for intended, c in confusions.other.get(token[i : i + length], ()):
-                            here.append((length, intended, c, True, False))
-            for length in (2, 1):
-                if i + length < n:  # a final s is round in Fraktur: never a long-s misreading
-                    for intended, c in long_table.get(token[i : i + length], ()):
-                        here.append((length, intended, c, False, True))
-        here.append((1, ch, 0.0, False, False))
+        key = (token[i : i + 2], i + 2 < n, real_word)
+        here = known.get(key)
+        if here is None:
+            here = known[key] = _letter_moves(key[0], key[1], real_word, confusions)
         moves.append(here)
     return moves
+
+
+def _letter_moves(
+    pair: str, more: bool, real_word: bool, confusions: Table
+) -> tuple[Move, ...]:
+    """The moves at a letter ``pair[0]`` followed by ``pair[1:]`` (and by more letters
+    when ``more``)."""
+    long_table = _LONG_REAL if real_word else _LONG
+    first = _FIRST_REAL if real_word else confusions.first
+    ch = pair[0]
+    here: list[Move] = []
+    if ch in first:
+        if not real_word:
+            for piece in (pair, ch) if len(pair) == 2 else (ch,):
+                for intended, c in confusions.other.get(piece, ()):
+                    here.append((len(piece), intended, c, True, False))
+        # a final s is round in Fraktur: never a long-s misreading
+        for piece in ((pair,) if more else ()) + ((ch,) if len(pair) == 2 else ()):
+            for intended, c in long_table.get(piece, ()):
+                here.append((len(piece), intended, c, False, True))
+    here.append((1, ch, 0.0, False, False))
+    return tuple(here)

@@ -46,7 +46,6 @@ editor to correct.
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -380,19 +379,18 @@ def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     text = view.text
     in_dictionary = corrector.lexicon.in_dictionary
     whole = corrector.whole_words  # token -> a dictionary word of two letters or more?
+    tokens = _tokens(view)
+    words = list(map(_TEXT, tokens))
+    for w in set(words).difference(whole):
+        whole[w] = len(w) > 1 and in_dictionary(w)
+    # two dictionary words are the common case: only pairs with another token are looked at
+    others = [i for i, w in enumerate(words) if not whole[w]]
+    lefts = sorted({i - 1 for i in others if i}.union(i for i in others if i + 1 < len(words)))
     jobs = []
-    for (_, l_end, lw), (r_start, r_end, rw) in itertools.pairwise(_tokens(view)):
+    for i in lefts:
+        (_, l_end, lw), (r_start, r_end, rw) = tokens[i], tokens[i + 1]
         if not rw[0].islower():
             continue
-        left = whole.get(lw)
-        if left is None:
-            left = whole[lw] = len(lw) > 1 and in_dictionary(lw)
-        if left:
-            right = whole.get(rw)
-            if right is None:
-                right = whole[rw] = len(rw) > 1 and in_dictionary(rw)
-            if right:
-                continue  # two dictionary words: the common case, decided first
         gap = text[l_end:r_start]
         if not gap.isspace() or gap.count("\n") >= 2:
             continue
