@@ -266,9 +266,7 @@ def _moves(token: str, real_word: bool, confusions: Table) -> list[tuple[Move, .
     return moves
 
 
-def _letter_moves(
-    pair: str, more: bool, real_word: bool, confusions: Table
-) -> tuple[Move, ...]:
+def _letter_moves(pair: str, more: bool, real_word: bool, confusions: Table) -> tuple[Move, ...]:
     """The moves at a letter ``pair[0]`` followed by ``pair[1:]`` (and by more letters
     when ``more``)."""
     long_table = _LONG_REAL if real_word else _LONG

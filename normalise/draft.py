@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 from array import array
+from collections.abc import Callable
 
 import numpy
 from rapidfuzz.distance import Levenshtein
@@ -22,7 +23,7 @@ class View:
     """The reading text so far and, per character, the raw span of its unit
     (``raw_start``/``raw_end``, built on first use)."""
 
-    __slots__ = ("_edits", "_ends", "_raw", "_starts", "memo", "text")
+    __slots__ = ("_edits", "_ends", "_raw", "_starts", "memo", "previous", "text")
 
     def __init__(self, text: str, raw: str, edits: list[Edit]) -> None:
         self.text = text
@@ -31,6 +32,39 @@ class View:
         self._starts: array | None = None
         self._ends: array | None = None
         self.memo: dict[str, object] = {}  # analyses of this text
+        self.previous: View | None = None  # the view of the draft before this one
+
+    def changes_since(self, old: View) -> list[tuple[int, int, int, int]] | None:
+        """Where this view differs from ``old``, a view of the same raw text: spans
+        ``(old start, old end, start, end)`` in order, outside which the two texts are
+        equal (checked); ``None`` for views of different raw texts."""
+        if old._raw is not self._raw and old._raw != self._raw:
+            return None
+        mine = {(e.start, e.end, e.replacement) for e in self._edits}
+        theirs = {(e.start, e.end, e.replacement) for e in old._edits}
+        spans: list[list[int]] = []  # raw spans of the edits only one view has
+        for start, end, _ in sorted(mine.symmetric_difference(theirs)):
+            end = max(end, start + 1)  # an insertion: the character after it too
+            if spans and start <= spans[-1][1]:
+                spans[-1][1] = max(spans[-1][1], end)
+            else:
+                spans.append([start, end])
+        out: list[tuple[int, int, int, int]] = []
+        old_at, new_at = _shifts(old._edits), _shifts(self._edits)
+        prev_old = prev_new = 0
+        for start, end in spans:
+            end = min(end, len(self._raw))
+            oa, ob = old_at(start), old_at(end)
+            na, nb = new_at(start), new_at(end)
+            if not (prev_old <= oa <= ob and prev_new <= na <= nb) or (
+                old.text[prev_old:oa] != self.text[prev_new:na]
+            ):
+                return None  # not expected: then the spans are not trusted
+            out.append((oa, ob, na, nb))
+            prev_old, prev_new = ob, nb
+        if old.text[prev_old:] != self.text[prev_new:]:
+            return None
+        return out
 
     @property
     def raw_start(self) -> array:
@@ -98,6 +132,19 @@ class View:
         if a >= b:
             raise ValueError("empty view span")
         return self.raw_start[a], self.raw_end[b - 1]
+
+
+def _shifts(edits: list[Edit]) -> Callable[[int], int]:
+    """The view offset of raw offset ``p`` (before any edit that starts at ``p``)."""
+    starts = [e.start for e in edits]
+    shift = [0]
+    for e in edits:
+        shift.append(shift[-1] + len(e.replacement) - (e.end - e.start))
+
+    def at(p: int) -> int:
+        return p + shift[bisect.bisect_left(starts, p)]
+
+    return at
 
 
 def classify(original: str, replacement: str, default: str) -> str:
@@ -211,8 +258,12 @@ class Draft:
         the analyses of the view before (:attr:`View.memo`)."""
         if self._view is None:
             view = self._splice()
-            if self._last is not None and self._last.text == view.text:
-                view.memo = self._last.memo
+            last = self._last
+            if last is not None and last.text == view.text:
+                view.memo = last.memo
+            elif last is not None:
+                last.previous = None  # one view back is enough
+                view.previous = last
             self._view = self._last = view
         return self._view
 

@@ -80,7 +80,8 @@ _TOKEN = re.compile(
 )
 _WS = regex.compile(r"\s+")
 _LONG_S_LETTERS = regex.compile(r"[fjFJ]")
-_TEXT = itemgetter(2)  # the text of a token (start, end, text)
+_START = itemgetter(0)  # the start of a token (start, end, text)
+_TEXT = itemgetter(2)  # the text of a token
 Progress = Callable[[str, float], None]
 Job = tuple[int, int, str, str, float, str]  # raw span, reading, kind, confidence, evidence
 
@@ -90,14 +91,65 @@ def _closed(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-def _tokens(view: View) -> list[tuple[int, int, str]]:
-    """Word tokens of the view (start, end, text), computed once per view."""
+Token = tuple[int, int, str]  # start, end, text
+
+
+def _tokens(view: View) -> list[Token]:
+    """Word tokens of the view (start, end, text), computed once per view: from the
+    tokens of the view before where the draft keeps it, else from the whole text."""
     found = view.memo.get("tokens")
     if found is None:
-        found = view.memo["tokens"] = [
-            (m.start(), m.end(), m.group()) for m in _TOKEN.finditer(view.text)
-        ]
+        before = view.previous
+        old = before.memo.get("tokens") if before is not None else None
+        changes = view.changes_since(before) if before is not None else None
+        if isinstance(old, list) and changes is not None:
+            found = _retokenized(old, view.text, changes)
+        else:
+            found = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(view.text)]
+        view.memo["tokens"] = found
+        view.previous = None
     return found  # type: ignore[return-value]
+
+
+def _retokenized(
+    old: list[Token], text: str, changes: list[tuple[int, int, int, int]]
+) -> list[Token]:
+    """The tokens of ``text`` from the tokens ``old`` of the text before, given where
+    the two differ (:meth:`normalise.draft.View.changes_since`): each changed span, widened
+    to the white space around it (no token holds white space), is tokenised anew; the
+    tokens between are kept, moved by the change in length before them."""
+    spans: list[tuple[int, int, int, int]] = []  # widened: new start, new end, old start, old end
+    n = len(text)
+    for oa, ob, na, nb in changes:
+        a, b = na, nb
+        while a > 0 and not text[a - 1].isspace():
+            a -= 1
+        while b < n and not text[b].isspace():
+            b += 1
+        if spans and a <= spans[-1][1]:  # reaches the span before: one span
+            spans[-1] = (spans[-1][0], b, spans[-1][2], ob + b - nb)
+        else:
+            spans.append((a, b, oa - (na - a), ob + b - nb))
+    out: list[Token] = []
+    j = 0  # the next old token
+    shift = 0  # new offset - old offset of the text since the last span
+    for a, b, oa, ob in spans:
+        k = bisect.bisect_left(old, oa, lo=j, key=_START)
+        if shift:
+            out += [(s + shift, e + shift, w) for s, e, w in old[j:k]]
+        else:
+            out += old[j:k]
+        for m in _TOKEN.finditer(text, a):
+            if m.start() >= b:
+                break
+            out.append((m.start(), m.end(), m.group()))
+        j = bisect.bisect_left(old, ob, lo=k, key=_START)
+        shift = b - ob
+    if shift:
+        out += [(s + shift, e + shift, w) for s, e, w in old[j:]]
+    else:
+        out += old[j:]
+    return out
 
 
 def _rates(corrector: Corrector, view: View) -> list[float]:
