@@ -40,10 +40,8 @@ class View:
         equal (checked); ``None`` for views of different raw texts."""
         if old._raw is not self._raw and old._raw != self._raw:
             return None
-        mine = {(e.start, e.end, e.replacement) for e in self._edits}
-        theirs = {(e.start, e.end, e.replacement) for e in old._edits}
         spans: list[list[int]] = []  # raw spans of the edits only one view has
-        for start, end, _ in sorted(mine.symmetric_difference(theirs)):
+        for start, end in _different(old._edits, self._edits):
             end = max(end, start + 1)  # an insertion: the character after it too
             if spans and start <= spans[-1][1]:
                 spans[-1][1] = max(spans[-1][1], end)
@@ -132,6 +130,27 @@ class View:
         if a >= b:
             raise ValueError("empty view span")
         return self.raw_start[a], self.raw_end[b - 1]
+
+
+def _different(old: list[Edit], new: list[Edit]) -> list[tuple[int, int]]:
+    """Raw spans, in order, of the edits of one sorted list that the other lacks (the
+    same span and replacement counts as the same edit)."""
+    out: list[tuple[int, int]] = []
+    i = j = 0
+    while i < len(old) and j < len(new):
+        a, b = old[i], new[j]
+        if a is b or (a.start, a.end, a.replacement) == (b.start, b.end, b.replacement):
+            i += 1
+            j += 1
+        elif (a.start, a.end) < (b.start, b.end):
+            out.append((a.start, a.end))
+            i += 1
+        else:
+            out.append((b.start, b.end))
+            j += 1
+    out.extend((e.start, e.end) for e in old[i:])
+    out.extend((e.start, e.end) for e in new[j:])
+    return sorted(out)
 
 
 def _shifts(edits: list[Edit]) -> Callable[[int], int]:
