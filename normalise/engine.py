@@ -79,6 +79,10 @@ _TOKEN = re.compile(
     _LETTERS + r"(?:[«»}|1!)]" + _LETTERS + r")*+(?:(?<=[dc])[);](?=[\s.,:;!?\"“„]|$))?"
 )
 _WS = regex.compile(r"\s+")
+# a run of white space other than one space or one paragraph break ("\n\n")
+_WS_ODD = regex.compile(r"(?<!\s)(?! (?!\s)|\n\n(?!\s))\s+")
+_WS_FIRST = regex.compile(r"\A\s+")
+_WS_LAST = regex.compile(r"(?<!\s)\s+\Z")
 _LONG_S_LETTERS = regex.compile(r"[fjFJ]")
 _START = itemgetter(0)  # the start of a token (start, end, text)
 _TEXT = itemgetter(2)  # the text of a token
@@ -592,6 +596,18 @@ def _debris(draft: Draft, corrector: Corrector, view: View, proposals: list[Edit
     return jobs
 
 
+def _odd_white_space(text: str) -> list[regex.Match[str]]:
+    """The runs of white space :func:`_whitespace` may change, in order: every run but
+    one space or one paragraph break inside the text."""
+    runs = list(_WS_ODD.finditer(text))
+    first, last = _WS_FIRST.match(text), _WS_LAST.search(text)
+    if first is not None and (not runs or runs[0].start() != 0):
+        runs.insert(0, first)
+    if last is not None and last.start() > 0 and (not runs or runs[-1].end() != len(text)):
+        runs.append(last)
+    return runs
+
+
 def _whitespace(draft: Draft) -> None:
     """Each run of white space in the reading becomes one space (two newlines between
     paragraphs; none at the start or the end)."""
@@ -599,7 +615,7 @@ def _whitespace(draft: Draft) -> None:
     text = view.text
     adds: list[Edit] = []
     jobs: list[tuple[int, int, str, str, float, str]] = []
-    for m in _WS.finditer(text):
+    for m in _odd_white_space(text):
         if m.start() == 0 or m.end() == len(text):
             target = ""
         else:
