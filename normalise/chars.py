@@ -38,7 +38,10 @@ _ZB = regex.compile(r"(?<=\p{L}[,;]?\s+|^\s*)3\.(\s?)[B83]\.")
 # a paragraph sign standing for a 5 before a word ("wenn es § iſt")
 _PARA_FIVE = regex.compile(r"(?<=\s)§(?=\s+\p{Ll})")
 # numbers with a letter OCR put in or read for a digit: "r10", "z0", "1O"
-_MIXED = regex.compile(r"(?<![\w.])(?=[\w]*\d)[rzlIOoS]?[\dzlIOoSB]*\d[\dzlIOoSB]*(?![\w])")
+# (the first lookahead, the letters a match can begin with, only spares the second)
+_MIXED = regex.compile(
+    r"(?<![\w.])(?=[rzlIOoSB\d])(?=[\w]*\d)[rzlIOoS]?[\dzlIOoSB]*\d[\dzlIOoSB]*(?![\w])"
+)
 _DIGIT_FOR = {"z": "3", "l": "1", "I": "1", "O": "0", "o": "0", "S": "5", "B": "8"}
 
 
