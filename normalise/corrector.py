@@ -29,6 +29,11 @@ _REAL_WORD_SUSPECT = regex.compile(
 )
 
 
+# (text, cost, long-s edits) of lexicon readings, (text, lower-cased, cost, long-s
+# edits) of the readings only the document can make eligible, and those lower-cased
+Readings = tuple[list[tuple[str, float, int]], list[tuple[str, str, float, int]], frozenset[str]]
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """The reading chosen for a token, its posterior probability and why."""
@@ -58,7 +63,7 @@ class Corrector:
         self._trusted: dict[str, bool] = {}
         self.whole_words: dict[str, bool] = {}  # token -> a dictionary word, 2+ letters
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
-        self._options_cache: dict[tuple[str, bool], list[tuple[str, float, int]]] = {}
+        self._options_cache: dict[tuple[str, bool], Readings] = {}
         self.document = document
 
     def share_caches(self, other: Corrector) -> None:
@@ -83,6 +88,7 @@ class Corrector:
                 {w for w in old.keys() | counts.keys() if old.get(w) != counts.get(w)}
             )
         self._document = counts
+        self._repeated = {w for w, n in counts.items() if n >= 2}  # may replace a token
 
     def correct_cached(self, token: str, long_rate: float) -> Choice | None:
         """:meth:`correct` with the rate rounded to a quarter decade, remembered across
@@ -169,13 +175,12 @@ class Corrector:
             return math.log10(10.0**UNKNOWN_ZIPF + DOC_WEIGHT_UNKNOWN * count)
         return math.log10(10.0**z + DOC_WEIGHT * count)
 
-    def _readings(
-        self, token: str, open_all: bool
-    ) -> tuple[list[tuple[str, float, int]], list[tuple[str, str, float, int]]]:
+    def _readings(self, token: str, open_all: bool) -> Readings:
         """Readings of ``token`` that begin a lexicon word, split in two lists:
         (text, cost, long-s edits) of those the lexicon allows as replacements, and
         (text, lower-cased, cost, long-s edits) of the rest, which only the document's
-        own use can make eligible. Depends on the token alone, so it is cached.
+        own use can make eligible; and the set of the latter lower-cased. Depends on
+        the token alone, so it is cached.
         """
         key = (token, open_all)
         cached = self._options_cache.get(key)
@@ -203,23 +208,24 @@ class Corrector:
                     static.append((text, cost, n_long))
                 elif open_all:
                     dynamic.append((text, low, cost, n_long))
-            cached = (static, dynamic)
+            cached = (static, dynamic, frozenset(low for _, low, _, _ in dynamic))
             self._options_cache[key] = cached
         return cached
 
     def _options(self, token: str, long_cost: float, open_all: bool) -> dict[str, float]:
         options: dict[str, float] = {token: self.prior(token, itself=1)}
-        static, dynamic = self._readings(token, open_all)
+        static, dynamic, lows = self._readings(token, open_all)
         for text, cost, n_long in static:
             score = self.prior(text) + cost + n_long * long_cost
             if score > options.get(text, -math.inf):
                 options[text] = score
         document = self._document
-        for text, low, cost, n_long in dynamic:
-            if document.get(low, 0) >= 2:
-                score = self.prior(text) + cost + n_long * long_cost
-                if score > options.get(text, -math.inf):
-                    options[text] = score
+        if not lows.isdisjoint(self._repeated):  # else the document repeats none of them
+            for text, low, cost, n_long in dynamic:
+                if document.get(low, 0) >= 2:
+                    score = self.prior(text) + cost + n_long * long_cost
+                    if score > options.get(text, -math.inf):
+                        options[text] = score
         if WILDCARD in token:
             del options[token]
         return options
