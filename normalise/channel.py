@@ -11,7 +11,7 @@ it from the document itself. Lower-case rules also hold capitalised.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 # observed -> intended, log10 probability that the OCR produced `observed` for `intended`
@@ -132,12 +132,19 @@ _OTHER = _with_capitals(CONFUSIONS)
 _LONG = {o: [(i, c)] for o, i, c in LONG_S}
 
 
+Move = tuple[int, str, float, bool, bool]  # letters consumed, text, cost, other?, long s?
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """The compiled confusions a corrector uses: the prior table plus a source's own."""
 
     other: dict[str, list[tuple[str, float]]]
     first: frozenset[str]
+    # the moves at a position, by (the letter and the next, two letters left?, real_word)
+    moves: dict[tuple[str, bool, bool], tuple[Move, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
 
 @lru_cache(maxsize=16)
@@ -174,67 +181,106 @@ def variants(
     With ``real_word`` only :data:`REAL_WORD_LONG_S` (``f``/``j`` for ``s``) are tried.
     ``confusions`` replaces the prior table (:func:`table`).
     """
+    for text, cost, n_long in readings(
+        token, max_other, max_long, limit, prefixes, real_word, confusions
+    ):
+        yield Variant(text, cost, n_long)
+
+
+def readings(
+    token: str,
+    max_other: int = 2,
+    max_long: int = 6,
+    limit: int = 4000,
+    prefixes: frozenset[str] | set[str] | None = None,
+    real_word: bool = False,
+    confusions: Table | None = None,
+) -> Iterator[tuple[str, float, int]]:
+    """:func:`variants` as plain (text, cost, long-s edits) tuples, in the same order.
+
+    A depth-first walk over the token's positions; a reading whose first letters begin
+    no known word is dropped before it is put on the stack.
+    """
     if len(token) > 40:
         return
     moves = _moves(token, real_word, confusions or table())
     n = len(token)
     count = 0
     stack: list[tuple[int, str, float, int, int]] = [(0, "", 0.0, 0, 0)]
-    known = prefixes if prefixes is not None else None
+    pop, push = stack.pop, stack.append
+    known = prefixes
+    damaged = WILDCARD in token
     while stack:
-        i, out, cost, n_other, n_long = stack.pop()
-        if (
-            known is not None
-            and 0 < len(out) <= PREFIX
-            and (n_other or n_long or WILDCARD in token)
-            and out.lower() not in known
-        ):
-            continue
+        i, out, cost, n_other, n_long = pop()
         if i == n:
-            yield Variant(out, cost, n_long)
+            yield out, cost, n_long
             count += 1
             if count >= limit:
                 return
             continue
         for step, text, c, other, long in moves[i]:
+            o, lo, new_cost = n_other, n_long, cost
             if other:
-                if n_other < max_other:
-                    stack.append((i + step, out + text, cost + c, n_other + 1, n_long))
+                if o >= max_other:
+                    continue
+                o, new_cost = o + 1, cost + c
             elif long:
-                if n_long < max_long:
-                    stack.append((i + step, out + text, cost + c, n_other, n_long + 1))
-            else:
-                stack.append((i + step, out + text, cost, n_other, n_long))
+                if lo >= max_long:
+                    continue
+                lo, new_cost = lo + 1, cost + c
+            nxt = out + text
+            if (
+                known is not None
+                and (o or lo or damaged)
+                and 0 < len(nxt) <= PREFIX
+                and nxt.lower() not in known
+            ):
+                continue
+            push((i + step, nxt, new_cost, o, lo))
 
 
-def _moves(
-    token: str, real_word: bool, confusions: Table
-) -> list[list[tuple[int, str, float, bool, bool]]]:
+def _moves(token: str, real_word: bool, confusions: Table) -> list[tuple[Move, ...]]:
     """Per position: (letters consumed, text, cost, other edit?, long-s edit?); the
-    unchanged letter last, so the depth-first walk yields the token itself first."""
-    long_table = _LONG_REAL if real_word else _LONG
-    first = _FIRST_REAL if real_word else confusions.first
+    unchanged letter last, so the depth-first walk yields the token itself first.
+    The moves at a letter are remembered in ``confusions`` by that letter, the next,
+    and whether a letter follows the next."""
     n = len(token)
     lower_only = not token.replace(WILDCARD, "").isupper()
-    moves: list[list[tuple[int, str, float, bool, bool]]] = []
+    known = confusions.moves
+    moves: list[tuple[Move, ...]] = []
     for i, ch in enumerate(token):
-        here: list[tuple[int, str, float, bool, bool]] = []
         if ch == WILDCARD:
-            for fill in WILDCARD_FILLS:
-                if not (i > 0 and lower_only and fill.isupper()):
-                    here.append((1, fill, 0.0, False, False))
-            moves.append(here)
+            moves.append(
+                tuple(
+                    (1, fill, 0.0, False, False)
+                    for fill in WILDCARD_FILLS
+                    if not (i > 0 and lower_only and fill.isupper())
+                )
+            )
             continue
-        if ch in first:
-            if not real_word:
-                for length in (2, 1):
-                    if i + length <= n:
-                        for intended, c in confusions.other.get(token[i : i + length], ()):
-                            here.append((length, intended, c, True, False))
-            for length in (2, 1):
-                if i + length < n:  # a final s is round in Fraktur: never a long-s misreading
-                    for intended, c in long_table.get(token[i : i + length], ()):
-                        here.append((length, intended, c, False, True))
-        here.append((1, ch, 0.0, False, False))
+        key = (token[i : i + 2], i + 2 < n, real_word)
+        here = known.get(key)
+        if here is None:
+            here = known[key] = _letter_moves(key[0], key[1], real_word, confusions)
         moves.append(here)
     return moves
+
+
+def _letter_moves(pair: str, more: bool, real_word: bool, confusions: Table) -> tuple[Move, ...]:
+    """The moves at a letter ``pair[0]`` followed by ``pair[1:]`` (and by more letters
+    when ``more``)."""
+    long_table = _LONG_REAL if real_word else _LONG
+    first = _FIRST_REAL if real_word else confusions.first
+    ch = pair[0]
+    here: list[Move] = []
+    if ch in first:
+        if not real_word:
+            for piece in (pair, ch) if len(pair) == 2 else (ch,):
+                for intended, c in confusions.other.get(piece, ()):
+                    here.append((len(piece), intended, c, True, False))
+        # a final s is round in Fraktur: never a long-s misreading
+        for piece in ((pair,) if more else ()) + ((ch,) if len(pair) == 2 else ()):
+            for intended, c in long_table.get(piece, ()):
+                here.append((len(piece), intended, c, False, True))
+    here.append((1, ch, 0.0, False, False))
+    return tuple(here)

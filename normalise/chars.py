@@ -7,6 +7,7 @@ Each function yields :class:`normalise.edits.Edit` records on the text it is giv
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import regex
@@ -24,6 +25,7 @@ LIGATURES: dict[str, str] = {
     "Ꜩ": "Tz",
     "ꜩ": "tz",
 }
+_LIGATURE = re.compile("[" + "".join(LIGATURES) + "]")
 _UMLAUT = {"a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö", "U": "Ü"}
 _SUPER_E = regex.compile(r"([aouAOU])\u0364")
 _ETC = regex.compile(r"ꝛc(?=\.|\b)")
@@ -36,7 +38,10 @@ _ZB = regex.compile(r"(?<=\p{L}[,;]?\s+|^\s*)3\.(\s?)[B83]\.")
 # a paragraph sign standing for a 5 before a word ("wenn es § iſt")
 _PARA_FIVE = regex.compile(r"(?<=\s)§(?=\s+\p{Ll})")
 # numbers with a letter OCR put in or read for a digit: "r10", "z0", "1O"
-_MIXED = regex.compile(r"(?<![\w.])(?=[\w]*\d)[rzlIOoS]?[\dzlIOoSB]*\d[\dzlIOoSB]*(?![\w])")
+# (the first lookahead, the letters a match can begin with, only spares the second)
+_MIXED = regex.compile(
+    r"(?<![\w.])(?=[rzlIOoSB\d])(?=[\w]*\d)[rzlIOoS]?[\dzlIOoSB]*\d[\dzlIOoSB]*(?![\w])"
+)
 _DIGIT_FOR = {"z": "3", "l": "1", "I": "1", "O": "0", "o": "0", "S": "5", "B": "8"}
 
 
@@ -58,9 +63,9 @@ def ligatures(text: str) -> Iterator[Edit]:
             1.0,
             "superscript e umlaut",
         )
-    for i, ch in enumerate(text):
-        if ch in LIGATURES:
-            yield Edit(i, i + 1, ch, LIGATURES[ch], "ligature", 1.0, "ligature")
+    for m in _LIGATURE.finditer(text):
+        ch = m.group()
+        yield Edit(m.start(), m.end(), ch, LIGATURES[ch], "ligature", 1.0, "ligature")
 
 
 def abbreviations(text: str) -> Iterator[Edit]:

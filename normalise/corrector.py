@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import regex
 
-from normalise.channel import REAL_WORD_LONG_S, WILDCARD, Table, table, variants
+from normalise.channel import REAL_WORD_LONG_S, WILDCARD, Table, readings, table, variants
 from normalise.lexicon import Lexicon
 
 DOC_WEIGHT = 1e4  # one clean occurrence in the document is worth a Zipf-4 word
@@ -29,6 +29,11 @@ _REAL_WORD_SUSPECT = regex.compile(
 )
 
 
+# (text, cost, long-s edits) of lexicon readings, (text, lower-cased, cost, long-s
+# edits) of the readings only the document can make eligible, and those lower-cased
+Readings = tuple[list[tuple[str, float, int]], list[tuple[str, str, float, int]], frozenset[str]]
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """The reading chosen for a token, its posterior probability and why."""
@@ -36,6 +41,12 @@ class Choice:
     text: str
     confidence: float
     evidence: str
+
+
+def rate_class(long_rate: float) -> tuple[bool, int]:
+    """All that :meth:`Corrector.correct_cached` reads of a local long-s rate: is it
+    below :data:`REAL_WORD_MIN_RATE`, and its quarter decade."""
+    return long_rate < REAL_WORD_MIN_RATE, round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
 
 
 class Corrector:
@@ -50,16 +61,18 @@ class Corrector:
         self.evidence_cache: dict[str, int] = {}  # token -> long-s evidence, 2 * error + ok
         self._changes: list[set[str]] = []
         self._trusted: dict[str, bool] = {}
+        self.whole_words: dict[str, bool] = {}  # token -> a dictionary word, 2+ letters
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
-        self._options_cache: dict[tuple[str, bool], list[tuple[str, float, int]]] = {}
+        self._options_cache: dict[tuple[str, bool], Readings] = {}
         self.document = document
 
     def share_caches(self, other: Corrector) -> None:
         """Use ``other``'s caches of what depends on the token alone (lexicon scores,
-        readings, long-s evidence), as the chunks of one document do."""
+        readings, long-s evidence, dictionary words), as the chunks of one document do."""
         self._zipf = other._zipf
         self.evidence_cache = other.evidence_cache
         self._trusted = other._trusted
+        self.whole_words = other.whole_words
         self._options_cache = other._options_cache
 
     @property
@@ -75,15 +88,14 @@ class Corrector:
                 {w for w in old.keys() | counts.keys() if old.get(w) != counts.get(w)}
             )
         self._document = counts
+        self._repeated = {w for w, n in counts.items() if n >= 2}  # may replace a token
 
     def correct_cached(self, token: str, long_rate: float) -> Choice | None:
         """:meth:`correct` with the rate rounded to a quarter decade, remembered across
         rounds until the document's counts of a word it weighed change."""
-        if (
-            long_rate < REAL_WORD_MIN_RATE or not _REAL_WORD_SUSPECT.search(token)
-        ) and not self._open(token):
+        low_rate, bucket = rate_class(long_rate)
+        if (low_rate or not _REAL_WORD_SUSPECT.search(token)) and not self._open(token):
             return None
-        bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
         key = (token, bucket)
         entry = self._decisions.get(key)
         version = len(self._changes)
@@ -163,19 +175,18 @@ class Corrector:
             return math.log10(10.0**UNKNOWN_ZIPF + DOC_WEIGHT_UNKNOWN * count)
         return math.log10(10.0**z + DOC_WEIGHT * count)
 
-    def _readings(
-        self, token: str, open_all: bool
-    ) -> tuple[list[tuple[str, float, int]], list[tuple[str, str, float, int]]]:
+    def _readings(self, token: str, open_all: bool) -> Readings:
         """Readings of ``token`` that begin a lexicon word, split in two lists:
         (text, cost, long-s edits) of those the lexicon allows as replacements, and
         (text, lower-cased, cost, long-s edits) of the rest, which only the document's
-        own use can make eligible. Depends on the token alone, so it is cached.
+        own use can make eligible; and the set of the latter lower-cased. Depends on
+        the token alone, so it is cached.
         """
         key = (token, open_all)
         cached = self._options_cache.get(key)
         if cached is None:
             max_other = 0 if not open_all else (1 if len(token) >= 9 else 2)
-            found = variants(
+            found = readings(
                 token,
                 max_other,
                 6,
@@ -186,32 +197,35 @@ class Corrector:
             )
             static: list[tuple[str, float, int]] = []
             dynamic: list[tuple[str, str, float, int]] = []
-            for v in found:
-                if v.text == token:
+            forms, undictionaried = self.lexicon.table, self.lexicon.undictionaried
+            for text, cost, n_long in found:
+                if text == token:
                     continue
-                if self.real_word(v.text) or (
-                    open_all and v.cost >= COMPOUND_MIN_COST and self.lexical(v.text)
+                low = text.lower()
+                if (low in forms and low not in undictionaried) or (
+                    open_all and cost >= COMPOUND_MIN_COST and self.lexical(text)
                 ):
-                    static.append((v.text, v.cost, v.long_s))
+                    static.append((text, cost, n_long))
                 elif open_all:
-                    dynamic.append((v.text, v.text.lower(), v.cost, v.long_s))
-            cached = (static, dynamic)
+                    dynamic.append((text, low, cost, n_long))
+            cached = (static, dynamic, frozenset(low for _, low, _, _ in dynamic))
             self._options_cache[key] = cached
         return cached
 
     def _options(self, token: str, long_cost: float, open_all: bool) -> dict[str, float]:
         options: dict[str, float] = {token: self.prior(token, itself=1)}
-        static, dynamic = self._readings(token, open_all)
+        static, dynamic, lows = self._readings(token, open_all)
         for text, cost, n_long in static:
             score = self.prior(text) + cost + n_long * long_cost
             if score > options.get(text, -math.inf):
                 options[text] = score
         document = self._document
-        for text, low, cost, n_long in dynamic:
-            if document.get(low, 0) >= 2:
-                score = self.prior(text) + cost + n_long * long_cost
-                if score > options.get(text, -math.inf):
-                    options[text] = score
+        if not lows.isdisjoint(self._repeated):  # else the document repeats none of them
+            for text, low, cost, n_long in dynamic:
+                if document.get(low, 0) >= 2:
+                    score = self.prior(text) + cost + n_long * long_cost
+                    if score > options.get(text, -math.inf):
+                        options[text] = score
         if WILDCARD in token:
             del options[token]
         return options

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 from array import array
+from collections.abc import Callable
 
 import numpy
 from rapidfuzz.distance import Levenshtein
@@ -22,7 +23,7 @@ class View:
     """The reading text so far and, per character, the raw span of its unit
     (``raw_start``/``raw_end``, built on first use)."""
 
-    __slots__ = ("_edits", "_ends", "_raw", "_starts", "memo", "text")
+    __slots__ = ("_edits", "_ends", "_raw", "_starts", "memo", "previous", "text")
 
     def __init__(self, text: str, raw: str, edits: list[Edit]) -> None:
         self.text = text
@@ -31,6 +32,37 @@ class View:
         self._starts: array | None = None
         self._ends: array | None = None
         self.memo: dict[str, object] = {}  # analyses of this text
+        self.previous: View | None = None  # the view of the draft before this one
+
+    def changes_since(self, old: View) -> list[tuple[int, int, int, int]] | None:
+        """Where this view differs from ``old``, a view of the same raw text: spans
+        ``(old start, old end, start, end)`` in order, outside which the two texts are
+        equal (checked); ``None`` for views of different raw texts."""
+        if old._raw is not self._raw and old._raw != self._raw:
+            return None
+        spans: list[list[int]] = []  # raw spans of the edits only one view has
+        for start, end in _different(old._edits, self._edits):
+            end = max(end, start + 1)  # an insertion: the character after it too
+            if spans and start <= spans[-1][1]:
+                spans[-1][1] = max(spans[-1][1], end)
+            else:
+                spans.append([start, end])
+        out: list[tuple[int, int, int, int]] = []
+        old_at, new_at = _shifts(old._edits), _shifts(self._edits)
+        prev_old = prev_new = 0
+        for start, end in spans:
+            end = min(end, len(self._raw))
+            oa, ob = old_at(start), old_at(end)
+            na, nb = new_at(start), new_at(end)
+            if not (prev_old <= oa <= ob and prev_new <= na <= nb) or (
+                old.text[prev_old:oa] != self.text[prev_new:na]
+            ):
+                return None  # not expected: then the spans are not trusted
+            out.append((oa, ob, na, nb))
+            prev_old, prev_new = ob, nb
+        if old.text[prev_old:] != self.text[prev_new:]:
+            return None
+        return out
 
     @property
     def raw_start(self) -> array:
@@ -100,6 +132,40 @@ class View:
         return self.raw_start[a], self.raw_end[b - 1]
 
 
+def _different(old: list[Edit], new: list[Edit]) -> list[tuple[int, int]]:
+    """Raw spans, in order, of the edits of one sorted list that the other lacks (the
+    same span and replacement counts as the same edit)."""
+    out: list[tuple[int, int]] = []
+    i = j = 0
+    while i < len(old) and j < len(new):
+        a, b = old[i], new[j]
+        if a is b or (a.start, a.end, a.replacement) == (b.start, b.end, b.replacement):
+            i += 1
+            j += 1
+        elif (a.start, a.end) < (b.start, b.end):
+            out.append((a.start, a.end))
+            i += 1
+        else:
+            out.append((b.start, b.end))
+            j += 1
+    out.extend((e.start, e.end) for e in old[i:])
+    out.extend((e.start, e.end) for e in new[j:])
+    return sorted(out)
+
+
+def _shifts(edits: list[Edit]) -> Callable[[int], int]:
+    """The view offset of raw offset ``p`` (before any edit that starts at ``p``)."""
+    starts = [e.start for e in edits]
+    shift = [0]
+    for e in edits:
+        shift.append(shift[-1] + len(e.replacement) - (e.end - e.start))
+
+    def at(p: int) -> int:
+        return p + shift[bisect.bisect_left(starts, p)]
+
+    return at
+
+
 def classify(original: str, replacement: str, default: str) -> str:
     """The edit kind a changed piece shows by itself, else ``default``."""
     if original and set(original) <= {"ſ"} and replacement == "s" * len(original):
@@ -119,6 +185,7 @@ class Draft:
         self.edits: list[Edit] = []
         self._starts: list[int] = []
         self._view: View | None = None
+        self._last: View | None = None  # the view before the last change
 
     def free(self, start: int, end: int) -> bool:
         """True when no edit touches ``raw[start:end]`` (an insertion needs a free point)."""
@@ -201,12 +268,22 @@ class Draft:
 
     def forget_view(self) -> None:
         """Drop the cached view (it is built again when asked for)."""
-        self._view = None
+        self._view = self._last = None
 
     def view(self) -> View:
-        """Splice the edits made so far; see :class:`View` (kept until the next change)."""
+        """Splice the edits made so far; see :class:`View` (kept until the next change).
+
+        A change that leaves the text as it was (an edit split or joined anew) keeps
+        the analyses of the view before (:attr:`View.memo`)."""
         if self._view is None:
-            self._view = self._splice()
+            view = self._splice()
+            last = self._last
+            if last is not None and last.text == view.text:
+                view.memo = last.memo
+            elif last is not None:
+                last.previous = None  # one view back is enough
+                view.previous = last
+            self._view = self._last = view
         return self._view
 
     def _splice(self) -> View:

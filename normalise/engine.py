@@ -46,19 +46,19 @@ editor to correct.
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
 from collections import Counter
 from collections.abc import Callable
+from operator import itemgetter
 
 import numpy
 import regex
 
 from normalise import chars, furniture, garbage, hyphenation
+from normalise.channel import readings
 from normalise.channel import table as channel_table
-from normalise.channel import variants
 from normalise.chunks import chunk_spans
-from normalise.corrector import Choice, Corrector
+from normalise.corrector import Choice, Corrector, rate_class
 from normalise.draft import Draft, View, view_job
 from normalise.edits import Edit, Repair, apply_edits, compose
 from normalise.lexicon import Lexicon, load
@@ -79,7 +79,13 @@ _TOKEN = re.compile(
     _LETTERS + r"(?:[«»}|1!)]" + _LETTERS + r")*+(?:(?<=[dc])[);](?=[\s.,:;!?\"“„]|$))?"
 )
 _WS = regex.compile(r"\s+")
+# a run of white space other than one space or one paragraph break ("\n\n")
+_WS_ODD = regex.compile(r"(?<!\s)(?! (?!\s)|\n\n(?!\s))\s+")
+_WS_FIRST = regex.compile(r"\A\s+")
+_WS_LAST = regex.compile(r"(?<!\s)\s+\Z")
 _LONG_S_LETTERS = regex.compile(r"[fjFJ]")
+_START = itemgetter(0)  # the start of a token (start, end, text)
+_TEXT = itemgetter(2)  # the text of a token
 Progress = Callable[[str, float], None]
 Job = tuple[int, int, str, str, float, str]  # raw span, reading, kind, confidence, evidence
 
@@ -89,14 +95,65 @@ def _closed(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-def _tokens(view: View) -> list[tuple[int, int, str]]:
-    """Word tokens of the view (start, end, text), computed once per view."""
+Token = tuple[int, int, str]  # start, end, text
+
+
+def _tokens(view: View) -> list[Token]:
+    """Word tokens of the view (start, end, text), computed once per view: from the
+    tokens of the view before where the draft keeps it, else from the whole text."""
     found = view.memo.get("tokens")
     if found is None:
-        found = view.memo["tokens"] = [
-            (m.start(), m.end(), m.group()) for m in _TOKEN.finditer(view.text)
-        ]
+        before = view.previous
+        old = before.memo.get("tokens") if before is not None else None
+        changes = view.changes_since(before) if before is not None else None
+        if isinstance(old, list) and changes is not None:
+            found = _retokenized(old, view.text, changes)
+        else:
+            found = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(view.text)]
+        view.memo["tokens"] = found
+        view.previous = None
     return found  # type: ignore[return-value]
+
+
+def _retokenized(
+    old: list[Token], text: str, changes: list[tuple[int, int, int, int]]
+) -> list[Token]:
+    """The tokens of ``text`` from the tokens ``old`` of the text before, given where
+    the two differ (:meth:`normalise.draft.View.changes_since`): each changed span, widened
+    to the white space around it (no token holds white space), is tokenised anew; the
+    tokens between are kept, moved by the change in length before them."""
+    spans: list[tuple[int, int, int, int]] = []  # widened: new start, new end, old start, old end
+    n = len(text)
+    for oa, ob, na, nb in changes:
+        a, b = na, nb
+        while a > 0 and not text[a - 1].isspace():
+            a -= 1
+        while b < n and not text[b].isspace():
+            b += 1
+        if spans and a <= spans[-1][1]:  # reaches the span before: one span
+            spans[-1] = (spans[-1][0], b, spans[-1][2], ob + b - nb)
+        else:
+            spans.append((a, b, oa - (na - a), ob + b - nb))
+    out: list[Token] = []
+    j = 0  # the next old token
+    shift = 0  # new offset - old offset of the text since the last span
+    for a, b, oa, ob in spans:
+        k = bisect.bisect_left(old, oa, lo=j, key=_START)
+        if shift:
+            out += [(s + shift, e + shift, w) for s, e, w in old[j:k]]
+        else:
+            out += old[j:k]
+        for m in _TOKEN.finditer(text, a):
+            if m.start() >= b:
+                break
+            out.append((m.start(), m.end(), m.group()))
+        j = bisect.bisect_left(old, ob, lo=k, key=_START)
+        shift = b - ob
+    if shift:
+        out += [(s + shift, e + shift, w) for s, e, w in old[j:]]
+    else:
+        out += old[j:]
+    return out
 
 
 def _rates(corrector: Corrector, view: View) -> list[float]:
@@ -113,8 +170,8 @@ def _long_s_evidence(corrector: Corrector, tok: str) -> tuple[int, int]:
     if corrector.zipf(tok) is not None:
         return (0, int("s" in tok[:-1].lower()))
     if _LONG_S_LETTERS.search(tok):
-        for v in variants(tok, max_other=0, max_long=4, limit=64):
-            if v.long_s and corrector.zipf(v.text) is not None:
+        for text, _, long_s in readings(tok, max_other=0, max_long=4, limit=64):
+            if long_s and corrector.zipf(text) is not None:
                 return (1, 0)
     return (0, 0)
 
@@ -122,13 +179,14 @@ def _long_s_evidence(corrector: Corrector, tok: str) -> tuple[int, int]:
 def _long_s_rates(corrector: Corrector, tokens: list[tuple[int, int, str]]) -> list[float]:
     """Per token: share of printed long s that OCR misread as f/j nearby."""
     cache = corrector.evidence_cache  # token -> 2 * error + ok
-    for tok in {t for _, _, t in tokens}.difference(cache):
+    words = list(map(_TEXT, tokens))
+    for tok in set(words).difference(cache):
         error, ok = _long_s_evidence(corrector, tok)
         cache[tok] = 2 * error + ok
     n = len(tokens)
     if not n:
         return []
-    codes = numpy.fromiter([cache[t] for _, _, t in tokens], dtype=numpy.int64, count=n)
+    codes = numpy.fromiter(map(cache.__getitem__, words), dtype=numpy.int64, count=n)
     hits = numpy.stack([codes >> 1, codes & 1], axis=1)
     sums = numpy.vstack([numpy.zeros((1, 2), dtype=numpy.int64), numpy.cumsum(hits, axis=0)])
     index = numpy.arange(n)
@@ -141,12 +199,17 @@ def _long_s_rates(corrector: Corrector, tokens: list[tuple[int, int, str]]) -> l
 
 def _document_counts(tokens: list[tuple[int, int, str]], rates: list[float]) -> Counter[str]:
     """Word counts of the document, leaving out f/j words where long s is misread."""
-    suspect = {t for t in {t for _, _, t in tokens} if "\ufffd" in t or _LONG_S_LETTERS.search(t)}
-    return Counter(
-        tok.lower()
-        for (_, _, tok), rate in zip(tokens, rates, strict=True)
+    words = list(map(_TEXT, tokens))
+    suspect = {t for t in set(words) if "\ufffd" in t or _LONG_S_LETTERS.search(t)}
+    kept = Counter(
+        tok
+        for tok, rate in zip(words, rates, strict=True)
         if tok not in suspect or (rate <= 0.05 and "\ufffd" not in tok)
     )
+    counts: Counter[str] = Counter()
+    for tok, n in kept.items():  # lower-cased in order of first use, as token by token
+        counts[tok.lower()] += n
+    return counts
 
 
 def _furniture_and_chars(draft: Draft) -> None:
@@ -269,13 +332,19 @@ def _hyphen_edits(
     jobs.extend(theirs)
 
 
-def _judge(corrector: Corrector, tok: str, rate: float, dot: bool) -> Choice | None:
-    """The correction of one token, if any (none for a token too long to be a word)."""
-    if (
+def _undoubted(corrector: Corrector, tok: str) -> bool:
+    """Is ``tok`` never corrected, whatever its rate and the sign after it (too short or
+    too long to be a word, a short abbreviation in capitals, a trusted word)?"""
+    return (
         not 2 <= len(tok) <= MAX_TOKEN
         or (tok.isupper() and len(tok) <= 3)
         or corrector.trusted(tok)
-    ):
+    )
+
+
+def _judge(corrector: Corrector, tok: str, rate: float, dot: bool) -> Choice | None:
+    """The correction of one token, if any (none for a token too long to be a word)."""
+    if _undoubted(corrector, tok):
         return None
     if dot and tok.islower() and len(tok) <= 4 and corrector.zipf(tok) is not None:
         return None  # a known short abbreviation ("jun.") is not doubted
@@ -292,22 +361,39 @@ def _words(
     progress: Progress | None,
 ) -> None:
     plan: list[tuple[int, int, str, float, str]] = []
-    step = max(1, len(tokens) // 20)
+    n = len(tokens)
+    if len(rates) != n:
+        raise ValueError("one rate per token")
+    step = max(1, n // 20)
+    reported = 0  # progress is reported at every step-th token
     text = view.text
-    seen: dict[tuple[str, float, bool], Choice | None] = {}
-    for i, ((a, b, tok), rate) in enumerate(zip(tokens, rates, strict=True)):
-        if progress is not None and i % step == 0:
-            progress("words", i / max(1, len(tokens)))
-        if text[a - 1 : a].isdigit() or text[b : b + 1].isdigit():
+    words = list(map(_TEXT, tokens))
+    doubted = {w for w in set(words) if not _undoubted(corrector, w)}
+    # a decision depends on the token, the class of its rate and a following full stop
+    seen: dict[tuple[str, tuple[bool, int], bool], Choice | None] = {}
+    classes: dict[float, tuple[bool, int]] = {}
+    for i in [i for i, w in enumerate(words) if w in doubted]:
+        while progress is not None and reported <= i:
+            progress("words", reported / max(1, n))
+            reported += step
+        a, b, tok = tokens[i]
+        rate = rates[i]
+        after = text[b : b + 1]
+        if after.isdigit() or text[a - 1 : a].isdigit():
             continue  # letters stuck to digits are no word ("r10", "oV0")
-        dot = text[b : b + 1] == "."
-        key = (tok, rate, dot)
+        rate_key = classes.get(rate)
+        if rate_key is None:
+            rate_key = classes[rate] = rate_class(rate)
+        key = (tok, rate_key, after == ".")
         if key in seen:
             choice = seen[key]
         else:
-            choice = seen[key] = _judge(corrector, tok, rate, dot)
+            choice = seen[key] = _judge(corrector, tok, rate, key[2])
         if choice is not None:
             plan.append((a, b, choice.text, choice.confidence, choice.evidence))
+    while progress is not None and reported < n:
+        progress("words", reported / max(1, n))
+        reported += step
     jobs: list[tuple[int, int, str, str, float, str]] = []
     for a, b, text, confidence, evidence in plan:
         tok = view.text[a:b]
@@ -347,20 +433,20 @@ def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     """Join a word that OCR split in two: ``Da me`` -> ``Dame``, ``derjenig e``."""
     view = draft.view()
     text = view.text
-    memo: dict[str, bool] = {}
-
-    def in_dictionary(word: str) -> bool:
-        found = memo.get(word)
-        if found is None:
-            found = memo[word] = corrector.lexicon.in_dictionary(word)
-        return found
-
+    in_dictionary = corrector.lexicon.in_dictionary
+    whole = corrector.whole_words  # token -> a dictionary word of two letters or more?
     tokens = _tokens(view)
-    whole = {w for w in {t for _, _, t in tokens} if len(w) > 1 and in_dictionary(w)}
+    words = list(map(_TEXT, tokens))
+    for w in set(words).difference(whole):
+        whole[w] = len(w) > 1 and in_dictionary(w)
+    # two dictionary words are the common case: only pairs with another token are looked at
+    others = [i for i, w in enumerate(words) if not whole[w]]
+    lefts = sorted({i - 1 for i in others if i}.union(i for i in others if i + 1 < len(words)))
     jobs = []
-    for (_, l_end, lw), (r_start, r_end, rw) in itertools.pairwise(tokens):
-        if (lw in whole and rw in whole) or not rw[0].islower():
-            continue  # two dictionary words: the common case, decided first
+    for i in lefts:
+        (_, l_end, lw), (r_start, r_end, rw) = tokens[i], tokens[i + 1]
+        if not rw[0].islower():
+            continue
         gap = text[l_end:r_start]
         if not gap.isspace() or gap.count("\n") >= 2:
             continue
@@ -510,6 +596,18 @@ def _debris(draft: Draft, corrector: Corrector, view: View, proposals: list[Edit
     return jobs
 
 
+def _odd_white_space(text: str) -> list[regex.Match[str]]:
+    """The runs of white space :func:`_whitespace` may change, in order: every run but
+    one space or one paragraph break inside the text."""
+    runs = list(_WS_ODD.finditer(text))
+    first, last = _WS_FIRST.match(text), _WS_LAST.search(text)
+    if first is not None and (not runs or runs[0].start() != 0):
+        runs.insert(0, first)
+    if last is not None and last.start() > 0 and (not runs or runs[-1].end() != len(text)):
+        runs.append(last)
+    return runs
+
+
 def _whitespace(draft: Draft) -> None:
     """Each run of white space in the reading becomes one space (two newlines between
     paragraphs; none at the start or the end)."""
@@ -517,7 +615,7 @@ def _whitespace(draft: Draft) -> None:
     text = view.text
     adds: list[Edit] = []
     jobs: list[tuple[int, int, str, str, float, str]] = []
-    for m in _WS.finditer(text):
+    for m in _odd_white_space(text):
         if m.start() == 0 or m.end() == len(text):
             target = ""
         else:

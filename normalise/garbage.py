@@ -135,7 +135,8 @@ def _paragraph(
 ) -> None:
     """:func:`find` within one paragraph ``text[start:stop]``."""
     chunks = text[start:stop].split()
-    cores = [c.strip(marks) for c in chunks]
+    stripped = {c: c.strip(marks) for c in set(chunks)}
+    cores = list(map(stripped.__getitem__, chunks))
     zipf = corrector.zipf
     undictionaried = corrector.lexicon.undictionaried
     runs: list[tuple[int, int, str, bool]] = []  # first and last chunk, evidence, sure

@@ -42,6 +42,7 @@ import re
 import warnings
 from collections.abc import Iterable
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 
 VERSION = "21"
@@ -66,6 +67,7 @@ HUNSPELL_NAMES = ("de_DE-1901", "de_DE", "de_AT")
 WORDLIST = Path("/usr/share/dict/ogerman")
 LINKS = ("", "s", "es", "n", "en", "e", "er")  # German compound linking elements
 _LONGEST_LINK = max(map(len, LINKS))
+_LAST_FOUR = itemgetter(slice(-4, None))
 
 
 def cache_dir() -> Path:
@@ -258,6 +260,8 @@ class Lexicon:
         self.prefixes = prefixes if prefixes is not None else word_prefixes(zipf)
         self._fill = fill
         self._longest: int | None = None
+        # the last four letters of every form: the end of any compound of forms
+        self._endings = frozenset(map(_LAST_FOUR, zipf))
 
     @property
     def longest(self) -> int:
@@ -296,6 +300,8 @@ class Lexicon:
         """
         if not 7 <= len(low) <= 2 * self.longest + _LONGEST_LINK or not low.isalpha():
             return None
+        if low[-4:] not in self._endings:
+            return None  # no form of four letters or more ends the word
         table = self.table
         best: float | None = None
         for i in range(len(low) - 4, 2, -1):
