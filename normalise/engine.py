@@ -58,6 +58,7 @@ from normalise import chars, furniture, garbage, hyphenation
 from normalise.channel import table as channel_table
 from normalise.channel import variants
 from normalise.chunks import chunk_spans
+from normalise.context import Context
 from normalise.corrector import Choice, Corrector
 from normalise.draft import Draft, View, view_job
 from normalise.edits import Edit, Repair, apply_edits, compose
@@ -295,6 +296,7 @@ def _words(
     step = max(1, len(tokens) // 20)
     text = view.text
     seen: dict[tuple[str, float, bool], Choice | None] = {}
+    around = Context.of(corrector, text, tokens, rates)  # real-word errors: the words around decide
     for i, ((a, b, tok), rate) in enumerate(zip(tokens, rates, strict=True)):
         if progress is not None and i % step == 0:
             progress("words", i / max(1, len(tokens)))
@@ -306,6 +308,8 @@ def _words(
             choice = seen[key]
         else:
             choice = seen[key] = _judge(corrector, tok, rate, dot)
+        if around is not None and not (dot and len(tok) <= 4):
+            choice = around.revise(text, tokens, i, choice, rate)
         if choice is not None:
             plan.append((a, b, choice.text, choice.confidence, choice.evidence))
     jobs: list[tuple[int, int, str, str, float, str]] = []

@@ -1,0 +1,345 @@
+"""Context for real-word errors: a word-bigram model of historical German and of the
+document itself decides between readings the channel offers.
+
+OCR damage that yields a valid word (``feinen`` printed ``keinen`` or ``seinen``,
+``fein`` for ``kein`` or ``sein``, ``jagt`` for ``sagt``) cannot be told from the word
+alone. Here the words on either side decide, with counts of word pairs:
+
+- historical: ``normalise/data/histlex-bigrams.tsv.xz`` (Dingler-Online, pairs inside a
+  sentence counted at least :data:`PRUNED_BELOW` times) with the word counts of
+  ``histlex-words.tsv.xz``; loaded on first use and cached as a pickle beside the
+  lexicon's (:func:`normalise.lexicon.cache_dir`, keyed by
+  :func:`normalise.lexicon.cache_key` of the two files);
+- the document's own: pairs of adjacent words as the corrector reads them, seen at
+  least :data:`DOC_MIN` times (:func:`document_pairs`), mixed in with weight
+  ``n / (n + DOC_PRIOR)`` where ``n`` is how often the document has the conditioning
+  word in such a pair, so a document's habit outweighs the journal's soon.
+
+``P(w | l)`` interpolates the pair count with ``P(w)`` (a pruned pair counts as
+``min(c(l) P(w), HIDDEN)``); the *lift* of a reading ``w`` between ``l`` and ``r`` is
+``log10 P(w|l)/P(w) + log10 P(r|w)/P(r)``, which is 0 where the context says nothing.
+
+:class:`Context` revises the corrector's choice for one token: the candidates are the
+token, the corrector's readings and, for a known word, each single confusion of an
+``f``/``j`` the channel lists (``f`` -> ``s`` long s, ``f`` -> ``k``), scored as the
+corrector scores them plus the lift. The choice changes only when another reading wins
+by :data:`MARGIN` both in total and in lift (clear context, not the channel, decides)
+and the winner has a counted pair; its confidence is its posterior, so a weak one
+stays a proposal (:data:`normalise.engine.APPLY_THRESHOLD`). The evidence names the
+pairs (``context: 'gar keinen' 601 vs 'gar seinen' <10``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import lzma
+import math
+import os
+import pickle
+import re
+import warnings
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from normalise.channel import LONG_S, REAL_WORD_LONG_S
+from normalise.corrector import REAL_WORD_MIN_RATE, Choice, Corrector
+from normalise.lexicon import DATA, HISTORICAL, cache_dir, cache_key, historical_counts
+
+BIGRAMS = DATA / "histlex-bigrams.tsv.xz"
+PRUNED_BELOW = 10  # scripts/build_histlex.py --min-bigram: rarer pairs are not listed
+HIDDEN = 5.0  # the count assumed for an unlisted pair (between 0 and PRUNED_BELOW)
+SMOOTH = 50.0  # pseudo-count of P(w) in P(w | l): a rare l says little
+DOC_PRIOR = 3.0  # the document's pairs weigh n / (n + DOC_PRIOR) against the journal's
+MARGIN = 1.0  # log10: a reading must win by ten times, in total and by context alone
+MAX_EDITS = 2  # confusions per candidate of a known word
+DOC_MIN = 2  # a pair the document has once may be its own OCR error ("zu willen")
+APPLY = 0.5  # a neighbour is read as the corrector would repair it from this confidence
+OPEN_DOUBT = 0.9  # the corrector's choice of an unknown token is revised below this
+_SEPARATOR = re.compile(r"[^\S\n]*\n?[^\S\n]*[,(„“\"'»«]?[^\S\n]*\n?[^\S\n]*")
+_LONG_COST = {o: c for o, _, c in LONG_S}
+SUSPECT = "".join(REAL_WORD_LONG_S) + "".join(REAL_WORD_LONG_S).upper()
+
+
+@dataclass(frozen=True, slots=True)
+class Bigrams:
+    """Word and word-pair counts of historical German, lower-cased."""
+
+    words: dict[str, int]
+    pairs: dict[str, int]
+    total: int
+
+    def p(self, word: str) -> float:
+        """Unigram probability, with add-one for an unknown word."""
+        return (self.words.get(word, 0) + 1) / (self.total + len(self.words))
+
+    def pair(self, left: str, right: str) -> int:
+        """The listed count of the pair (0 when it is not listed)."""
+        return self.pairs.get(f"{left} {right}", 0)
+
+
+def read_bigrams(words: Path = HISTORICAL, pairs: Path = BIGRAMS) -> Bigrams:
+    """Parse the two count files (``word<TAB>count`` and ``left right<TAB>count``)."""
+    counts = historical_counts(words)
+    table: dict[str, int] = {}
+    with lzma.open(pairs, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            key, _, count = line.rstrip("\n").partition("\t")
+            table[key] = int(count)
+    return Bigrams(counts, table, sum(counts.values()))
+
+
+@lru_cache(maxsize=1)
+def load() -> Bigrams | None:
+    """The historical counts from the cache, or read (and cached); ``None`` (with a
+    warning) when the data files are missing."""
+    paths = [HISTORICAL, BIGRAMS]
+    if not all(p.exists() for p in paths):
+        warnings.warn("historical bigrams missing: no context for real-word errors", stacklevel=2)
+        return None
+    path = cache_dir() / f"bigrams-{cache_key(paths)}.pickle"
+    try:
+        with path.open("rb") as handle:
+            found = pickle.load(handle)
+        if isinstance(found, Bigrams):
+            return found
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+        pass  # no cache yet, or an unreadable one: read anew
+    bigrams = read_bigrams(*paths)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("wb") as handle:
+            pickle.dump(bigrams, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError as error:
+        warnings.warn(f"cannot cache bigrams at {path}: {error}", stacklevel=2)
+    return bigrams
+
+
+def document_pairs(
+    text: str,
+    tokens: list[tuple[int, int, str]],
+    rates: list[float],
+    corrector: Corrector,
+) -> Counter[tuple[str, str]]:
+    """Pairs of adjacent words of ``text`` (lower-cased) seen at least :data:`DOC_MIN`
+    times, each word as the corrector reads it: a trusted token as it is, another by
+    the corrector's confident choice (else the pair is left out). Reading them all
+    keeps the pairs fair: words with a long s (``seine``) would else be missing from a
+    print whose OCR reads long s as f, and their rivals (``keine``) would not."""
+    words: list[str | None] = []
+    for (_, _, token), rate in zip(tokens, rates, strict=True):
+        if corrector.trusted(token):
+            words.append(token.lower())
+            continue
+        found = corrector.correct_cached(token, rate)
+        if found is None:
+            known = corrector.zipf(token) is not None
+            words.append(token.lower() if known else None)
+        else:
+            words.append(found.text.lower() if found.confidence >= APPLY else None)
+    out: Counter[tuple[str, str]] = Counter()
+    for k, ((_, end, _), (start, _, _)) in enumerate(itertools.pairwise(tokens)):
+        left, right = words[k], words[k + 1]
+        if left is not None and right is not None and _SEPARATOR.fullmatch(text, end, start):
+            out[(left, right)] += 1
+    return Counter({pair: n for pair, n in out.items() if n >= DOC_MIN})
+
+
+class Model:
+    """``P(w | l)`` from the historical pairs and the document's own."""
+
+    def __init__(self, bigrams: Bigrams, document: Counter[tuple[str, str]]) -> None:
+        self.bigrams = bigrams
+        self.document = document
+        self.after: Counter[str] = Counter()
+        for (left, _), n in document.items():
+            self.after[left] += n
+
+    def count(self, left: str, right: str) -> float:
+        """The historical count of the pair, an unlisted one estimated."""
+        listed = self.bigrams.pair(left, right)
+        if listed:
+            return float(listed)
+        expected = self.bigrams.words.get(left, 0) * self.bigrams.p(right)
+        return min(expected, HIDDEN)
+
+    def p(self, right: str, left: str) -> float:
+        """``P(right | left)``."""
+        prior = self.bigrams.p(right)
+        n_left = self.bigrams.words.get(left, 0)
+        historical = (self.count(left, right) + SMOOTH * prior) / (n_left + SMOOTH)
+        n_doc = self.after.get(left, 0)
+        if not n_doc:
+            return historical
+        weight = n_doc / (n_doc + DOC_PRIOR)
+        own = self.document.get((left, right), 0) / n_doc
+        return weight * own + (1 - weight) * historical
+
+    def lift(self, word: str, left: str | None, right: str | None) -> float:
+        """log10 of how much more likely ``word`` is between ``left`` and ``right`` than
+        alone (0 without neighbours)."""
+        out = 0.0
+        if left is not None:
+            out += math.log10(self.p(word, left) / self.bigrams.p(word))
+        if right is not None:
+            out += math.log10(self.p(right, word) / self.bigrams.p(right))
+        return out
+
+    def show(self, left: str | None, word: str, right: str | None) -> str:
+        """The pairs of ``word`` in context with their counts (``<10`` when unlisted)."""
+        parts = []
+        for a, b in ((left, word), (word, right)):
+            if a is None or b is None:
+                continue
+            listed = self.bigrams.pair(a, b)
+            own = self.document.get((a, b), 0)
+            count = str(listed) if listed else f"<{PRUNED_BELOW}"
+            parts.append(f"'{a} {b}' {count}" + (f" (+{own} here)" if own else ""))
+        return ", ".join(parts)
+
+
+class Context:
+    """Revises a corrector's choice for a token by the words around it."""
+
+    def __init__(self, corrector: Corrector, model: Model) -> None:
+        self.corrector = corrector
+        self.model = model
+        self._decided: dict[tuple[str, int, str | None, str | None], Choice | None] = {}
+
+    @classmethod
+    def of(
+        cls,
+        corrector: Corrector,
+        text: str,
+        tokens: list[tuple[int, int, str]],
+        rates: list[float],
+    ) -> Context | None:
+        """The context of one view's tokens (``None`` without historical counts)."""
+        bigrams = load()
+        if bigrams is None:
+            return None
+        return cls(corrector, Model(bigrams, document_pairs(text, tokens, rates, corrector)))
+
+    def revise(
+        self,
+        text: str,
+        tokens: list[tuple[int, int, str]],
+        i: int,
+        choice: Choice | None,
+        long_rate: float,
+    ) -> Choice | None:
+        """The choice for token ``i`` of ``text``: the corrector's ``choice``, or another
+        reading the context clearly prefers. Cached per token, rate and neighbours."""
+        token = tokens[i][2]
+        if not 2 <= len(token) <= 40 or (token.isupper() and len(token) <= 3):
+            return choice
+        known = self.corrector.zipf(token) is not None
+        if known and (long_rate < REAL_WORD_MIN_RATE or not any(c in SUSPECT for c in token)):
+            return choice
+        if not known and (choice is None or choice.confidence >= OPEN_DOUBT):
+            return choice
+        left = self._word(_neighbour(text, tokens, i, -1), long_rate)
+        right = self._word(_neighbour(text, tokens, i, 1), long_rate)
+        if left is None and right is None:
+            return choice
+        bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
+        key = (token, bucket, left, right)
+        if key not in self._decided:
+            self._decided[key] = self._decide(token, known, choice, long_rate, left, right)
+        found = self._decided[key]
+        return choice if found is None else found
+
+    def _word(self, token: str | None, long_rate: float) -> str | None:
+        """A neighbour as the corrector reads it, lower-cased (``ftarre`` -> ``starre``)."""
+        if token is None:
+            return None
+        if not self.corrector.trusted(token):
+            found = self.corrector.correct_cached(token, long_rate)
+            if found is not None and found.confidence >= APPLY:
+                token = found.text
+        return token.lower()
+
+    def _decide(
+        self,
+        token: str,
+        known: bool,
+        choice: Choice | None,
+        long_rate: float,
+        left: str | None,
+        right: str | None,
+    ) -> Choice | None:
+        """A new choice when the context clearly overrules ``choice``, else ``None``."""
+        scores = self._candidates(token, long_rate) if known else self._readings(token, long_rate)
+        current = token if choice is None else choice.text
+        if current not in scores or len(scores) < 2:
+            return None
+        lifts = {w: self.model.lift(w.lower(), left, right) for w in scores}
+        totals = {w: scores[w] + lifts[w] for w in scores}
+        best = max(totals, key=totals.__getitem__)
+        if (
+            best == current
+            or totals[best] - totals[current] < MARGIN
+            or lifts[best] - lifts[current] < MARGIN
+            or not self._counted(best.lower(), left, right)
+        ):
+            return None
+        top = totals[best]
+        confidence = round(1.0 / sum(10.0 ** (s - top) for s in totals.values()), 3)
+        low, other = best.lower(), current.lower()
+        evidence = (
+            f"context: {self.model.show(left, low, right)} vs "
+            f"{self.model.show(left, other, right)}: {token!r} -> {best!r}"
+        )
+        return Choice(best, confidence, evidence)
+
+    def _counted(self, word: str, left: str | None, right: str | None) -> bool:
+        """Has ``word`` a listed or document pair with a neighbour?"""
+        model = self.model
+        return any(
+            model.bigrams.pair(a, b) or model.document.get((a, b), 0)
+            for a, b in ((left, word), (word, right))
+            if a is not None and b is not None
+        )
+
+    def _candidates(self, token: str, long_rate: float) -> dict[str, float]:
+        """Score (log10 prior + channel) of a known token and of each reading with up to
+        :data:`MAX_EDITS` confusions of its ``f``/``j`` (not the last letter) that is a
+        dictionary word."""
+        corrector = self.corrector
+        long_cost = math.log10(min(max(long_rate, 1e-4), 0.95))
+        other = corrector.confusions.other
+        slots: list[list[tuple[str, float]]] = []
+        for k, ch in enumerate(token):
+            here = [(ch, 0.0)]
+            if ch in SUSPECT and k < len(token) - 1:
+                if ch in _LONG_COST:  # long s is never a capital
+                    here.append(("s", _LONG_COST[ch] + long_cost))
+                here += [(t, c) for t, c in other.get(ch, ()) if len(t) == 1]
+            slots.append(here)
+        scores = {token: corrector.prior(token, itself=1)}
+        for combo in itertools.product(*slots):
+            text = "".join(t for t, _ in combo)
+            edits = sum(t != ch for (t, _), ch in zip(combo, token, strict=True))
+            if text == token or edits > MAX_EDITS or not corrector.real_word(text):
+                continue
+            score = corrector.prior(text) + sum(c for _, c in combo)
+            scores[text] = max(score, scores.get(text, -math.inf))
+        return scores
+
+    def _readings(self, token: str, long_rate: float) -> dict[str, float]:
+        """The corrector's scored readings of an unknown token."""
+        return self.corrector.readings(token, long_rate)
+
+
+def _neighbour(text: str, tokens: list[tuple[int, int, str]], i: int, step: int) -> str | None:
+    """The token next to token ``i`` in the same clause, if any."""
+    j = i + step
+    if not 0 <= j < len(tokens):
+        return None
+    a, b = (tokens[j][1], tokens[i][0]) if step < 0 else (tokens[i][1], tokens[j][0])
+    if not _SEPARATOR.fullmatch(text, a, b):
+        return None
+    return tokens[j][2]
