@@ -52,7 +52,8 @@ PRUNED_BELOW = 10  # scripts/build_histlex.py --min-bigram: rarer pairs are not 
 HIDDEN = 5.0  # the count assumed for an unlisted pair (between 0 and PRUNED_BELOW)
 SMOOTH = 50.0  # pseudo-count of P(w) in P(w | l): a rare l says little
 DOC_PRIOR = 3.0  # the document's pairs weigh n / (n + DOC_PRIOR) against the journal's
-MARGIN = 1.0  # log10: a reading must win by ten times, in total and by context alone
+MARGIN = 0.5  # log10: a reading must win by three times in total (channel and context)
+LIFT_MARGIN = 1.0  # and by ten times by the context alone
 MAX_EDITS = 2  # confusions per candidate of a known word
 DOC_MIN = 2  # a pair the document has once may be its own OCR error ("zu willen")
 APPLY = 0.5  # a neighbour is read as the corrector would repair it from this confidence
@@ -119,32 +120,18 @@ def load() -> Bigrams | None:
 
 
 def document_pairs(
-    text: str,
-    tokens: list[tuple[int, int, str]],
-    rates: list[float],
-    corrector: Corrector,
+    text: str, tokens: list[tuple[int, int, str]], corrector: Corrector
 ) -> Counter[tuple[str, str]]:
-    """Pairs of adjacent words of ``text`` (lower-cased) seen at least :data:`DOC_MIN`
-    times, each word as the corrector reads it: a trusted token as it is, another by
-    the corrector's confident choice (else the pair is left out). Reading them all
-    keeps the pairs fair: words with a long s (``seine``) would else be missing from a
-    print whose OCR reads long s as f, and their rivals (``keine``) would not."""
-    words: list[str | None] = []
-    for (_, _, token), rate in zip(tokens, rates, strict=True):
-        if corrector.trusted(token):
-            words.append(token.lower())
-            continue
-        found = corrector.correct_cached(token, rate)
-        if found is None:
-            known = corrector.zipf(token) is not None
-            words.append(token.lower() if known else None)
-        else:
-            words.append(found.text.lower() if found.confidence >= APPLY else None)
+    """Pairs of adjacent tokens of ``text`` that the corrector trusts (lower-cased), seen
+    at least :data:`DOC_MIN` times."""
     out: Counter[tuple[str, str]] = Counter()
-    for k, ((_, end, _), (start, _, _)) in enumerate(itertools.pairwise(tokens)):
-        left, right = words[k], words[k + 1]
-        if left is not None and right is not None and _SEPARATOR.fullmatch(text, end, start):
-            out[(left, right)] += 1
+    for (_, end, left), (start, _, right) in itertools.pairwise(tokens):
+        if (
+            _SEPARATOR.fullmatch(text, end, start)
+            and corrector.trusted(left)
+            and corrector.trusted(right)
+        ):
+            out[(left.lower(), right.lower())] += 1
     return Counter({pair: n for pair, n in out.items() if n >= DOC_MIN})
 
 
@@ -166,26 +153,26 @@ class Model:
         expected = self.bigrams.words.get(left, 0) * self.bigrams.p(right)
         return min(expected, HIDDEN)
 
-    def p(self, right: str, left: str) -> float:
-        """``P(right | left)``."""
+    def p(self, right: str, left: str, own: bool = True) -> float:
+        """``P(right | left)``, with the document's pairs if ``own``."""
         prior = self.bigrams.p(right)
         n_left = self.bigrams.words.get(left, 0)
         historical = (self.count(left, right) + SMOOTH * prior) / (n_left + SMOOTH)
-        n_doc = self.after.get(left, 0)
+        n_doc = self.after.get(left, 0) if own else 0
         if not n_doc:
             return historical
         weight = n_doc / (n_doc + DOC_PRIOR)
         own = self.document.get((left, right), 0) / n_doc
         return weight * own + (1 - weight) * historical
 
-    def lift(self, word: str, left: str | None, right: str | None) -> float:
+    def lift(self, word: str, left: str | None, right: str | None, own: bool = True) -> float:
         """log10 of how much more likely ``word`` is between ``left`` and ``right`` than
-        alone (0 without neighbours)."""
+        alone (0 without neighbours); with the document's pairs if ``own``."""
         out = 0.0
         if left is not None:
-            out += math.log10(self.p(word, left) / self.bigrams.p(word))
+            out += math.log10(self.p(word, left, own) / self.bigrams.p(word))
         if right is not None:
-            out += math.log10(self.p(right, word) / self.bigrams.p(right))
+            out += math.log10(self.p(right, word, own) / self.bigrams.p(right))
         return out
 
     def show(self, left: str | None, word: str, right: str | None) -> str:
@@ -215,13 +202,12 @@ class Context:
         corrector: Corrector,
         text: str,
         tokens: list[tuple[int, int, str]],
-        rates: list[float],
     ) -> Context | None:
         """The context of one view's tokens (``None`` without historical counts)."""
         bigrams = load()
         if bigrams is None:
             return None
-        return cls(corrector, Model(bigrams, document_pairs(text, tokens, rates, corrector)))
+        return cls(corrector, Model(bigrams, document_pairs(text, tokens, corrector)))
 
     def revise(
         self,
@@ -250,7 +236,9 @@ class Context:
         if key not in self._decided:
             self._decided[key] = self._decide(token, known, choice, long_rate, left, right)
         found = self._decided[key]
-        return choice if found is None else found
+        if found is None:
+            return choice
+        return None if found.text == token else found
 
     def _word(self, token: str | None, long_rate: float) -> str | None:
         """A neighbour as the corrector reads it, lower-cased (``ftarre`` -> ``starre``)."""
@@ -276,14 +264,16 @@ class Context:
         current = token if choice is None else choice.text
         if current not in scores or len(scores) < 2:
             return None
-        lifts = {w: self.model.lift(w.lower(), left, right) for w in scores}
+        # a known word's rivals differ in a letter the OCR of this very print confuses
+        # (seine/keine): its trusted pairs hold one of them only, so they do not judge
+        lifts = {w: self.model.lift(w.lower(), left, right, own=not known) for w in scores}
         totals = {w: scores[w] + lifts[w] for w in scores}
         best = max(totals, key=totals.__getitem__)
         if (
             best == current
             or totals[best] - totals[current] < MARGIN
-            or lifts[best] - lifts[current] < MARGIN
-            or not self._counted(best.lower(), left, right)
+            or lifts[best] - lifts[current] < LIFT_MARGIN
+            or not self._counted(best.lower(), left, right, own=not known)
         ):
             return None
         top = totals[best]
@@ -295,11 +285,11 @@ class Context:
         )
         return Choice(best, confidence, evidence)
 
-    def _counted(self, word: str, left: str | None, right: str | None) -> bool:
-        """Has ``word`` a listed or document pair with a neighbour?"""
+    def _counted(self, word: str, left: str | None, right: str | None, own: bool) -> bool:
+        """Has ``word`` a listed pair (or, if ``own``, a document pair) with a neighbour?"""
         model = self.model
         return any(
-            model.bigrams.pair(a, b) or model.document.get((a, b), 0)
+            model.bigrams.pair(a, b) or (own and model.document.get((a, b), 0))
             for a, b in ((left, word), (word, right))
             if a is not None and b is not None
         )

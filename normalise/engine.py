@@ -296,7 +296,7 @@ def _words(
     step = max(1, len(tokens) // 20)
     text = view.text
     seen: dict[tuple[str, float, bool], Choice | None] = {}
-    around = Context.of(corrector, text, tokens, rates)  # real-word errors: the words around decide
+    around = Context.of(corrector, text, tokens)  # real-word errors: the words around decide
     for i, ((a, b, tok), rate) in enumerate(zip(tokens, rates, strict=True)):
         if progress is not None and i % step == 0:
             progress("words", i / max(1, len(tokens)))
