@@ -2,31 +2,40 @@
 document itself decides between readings the channel offers.
 
 OCR damage that yields a valid word (``feinen`` printed ``keinen`` or ``seinen``,
-``fein`` for ``kein`` or ``sein``, ``jagt`` for ``sagt``) cannot be told from the word
-alone. Here the words on either side decide, with counts of word pairs:
+``fein`` for ``kein`` or ``sein``, ``jagt`` for ``sagt``, ``bat`` for ``hat``) cannot be
+told from the word alone. Here the words on either side decide, with counts of pairs:
 
 - historical: ``normalise/data/histlex-bigrams.tsv.xz`` (Dingler-Online, pairs inside a
   sentence counted at least :data:`PRUNED_BELOW` times) with the word counts of
   ``histlex-words.tsv.xz``; loaded on first use and cached as a pickle beside the
   lexicon's (:func:`normalise.lexicon.cache_dir`, keyed by
   :func:`normalise.lexicon.cache_key` of the two files);
-- the document's own: pairs of adjacent words as the corrector reads them, seen at
-  least :data:`DOC_MIN` times (:func:`document_pairs`), mixed in with weight
+- the document's own: pairs of adjacent tokens the corrector trusts, seen at least
+  :data:`DOC_MIN` times (:func:`document_pairs`), mixed in with weight
   ``n / (n + DOC_PRIOR)`` where ``n`` is how often the document has the conditioning
-  word in such a pair, so a document's habit outweighs the journal's soon.
+  word in such a pair, so a document's habit soon outweighs the journal's. They judge
+  the readings of unknown tokens only: the rivals of a known word differ in a letter
+  this very print's OCR confuses (``seine``/``keine``), so its clean pairs show one
+  rival (``keine``) and hide the other.
 
-``P(w | l)`` interpolates the pair count with ``P(w)`` (a pruned pair counts as
-``min(c(l) P(w), HIDDEN)``); the *lift* of a reading ``w`` between ``l`` and ``r`` is
-``log10 P(w|l)/P(w) + log10 P(r|w)/P(r)``, which is 0 where the context says nothing.
+``P(w | l)`` interpolates the pair count with ``P(w)`` (an unlisted pair counts as
+``min(c(l) P(w), HIDDEN)``, being rarer than the pruning threshold); the *lift* of a
+reading ``w`` between ``l`` and ``r`` is ``log10 P(w|l)/P(w) + log10 P(r|w)/P(r)``,
+0 where the context says nothing.
 
-:class:`Context` revises the corrector's choice for one token: the candidates are the
-token, the corrector's readings and, for a known word, each single confusion of an
-``f``/``j`` the channel lists (``f`` -> ``s`` long s, ``f`` -> ``k``), scored as the
-corrector scores them plus the lift. The choice changes only when another reading wins
-by :data:`MARGIN` both in total and in lift (clear context, not the channel, decides)
-and the winner has a counted pair; its confidence is its posterior, so a weak one
-stays a proposal (:data:`normalise.engine.APPLY_THRESHOLD`). The evidence names the
-pairs (``context: 'gar keinen' 601 vs 'gar seinen' <10``).
+:class:`Context` revises the corrector's choice for one token. The candidates are the
+token and the corrector's readings, and for a known word the dictionary words one
+confusion of the channel's table makes of it (``bat`` -> ``hat``) and, where the
+print's OCR misreads long s, up to :data:`MAX_EDITS` confusions of its ``f``/``j``
+(``f`` -> ``s`` long s, ``f`` -> ``k``); each is scored as the corrector scores it plus
+its lift. The choice changes only when another reading has a counted pair with a
+neighbour and wins by :data:`MARGIN` in total and by :data:`LIFT_MARGIN` in lift;
+a known word read as another by a shape confusion alone needs :data:`SHAPE_MARGIN` and
+a counted pair with each neighbour. A token that joined to a neighbour is a dictionary
+word is left to the engine's split pass. The new choice's confidence is its posterior,
+so a weak one stays a proposal (:data:`normalise.engine.APPLY_THRESHOLD`); its evidence
+names the pairs (``context: 'gar keinen' 601 vs 'gar seinen' <10: ...``). Decisions
+are cached per token, long-s rate and neighbours.
 """
 
 from __future__ import annotations
@@ -43,7 +52,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from normalise.channel import LONG_S, REAL_WORD_LONG_S
+from normalise.channel import LONG_S, REAL_WORD_LONG_S, variants
 from normalise.corrector import REAL_WORD_MIN_RATE, Choice, Corrector
 from normalise.lexicon import DATA, HISTORICAL, cache_dir, cache_key, historical_counts
 
@@ -54,6 +63,8 @@ SMOOTH = 50.0  # pseudo-count of P(w) in P(w | l): a rare l says little
 DOC_PRIOR = 3.0  # the document's pairs weigh n / (n + DOC_PRIOR) against the journal's
 MARGIN = 0.5  # log10: a reading must win by three times in total (channel and context)
 LIFT_MARGIN = 1.0  # and by ten times by the context alone
+SHAPE_MARGIN = 1.0  # in total, for a known word read as another by a shape confusion
+SHAPE_REACH = 3.0  # such a reading scored this much below the word is not weighed
 MAX_EDITS = 2  # confusions per candidate of a known word
 DOC_MIN = 2  # a pair the document has once may be its own OCR error ("zu willen")
 APPLY = 0.5  # a neighbour is read as the corrector would repair it from this confidence
@@ -195,6 +206,9 @@ class Context:
         self.corrector = corrector
         self.model = model
         self._decided: dict[tuple[str, int, str | None, str | None], Choice | None] = {}
+        # known token -> scores of it and its rivals, and the rivals a long s gives
+        self._known: dict[tuple[str, int], tuple[dict[str, float], frozenset[str]]] = {}
+        self._read: dict[tuple[str, int], str] = {}  # neighbour -> as the corrector reads it
 
     @classmethod
     def of(
@@ -223,15 +237,21 @@ class Context:
         if not 2 <= len(token) <= 40 or (token.isupper() and len(token) <= 3):
             return choice
         known = self.corrector.zipf(token) is not None
-        if known and (long_rate < REAL_WORD_MIN_RATE or not any(c in SUSPECT for c in token)):
-            return choice
         if not known and (choice is None or choice.confidence >= OPEN_DOUBT):
             return choice
-        left = self._word(_neighbour(text, tokens, i, -1), long_rate)
-        right = self._word(_neighbour(text, tokens, i, 1), long_rate)
+        bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
+        if known:
+            found = self._known.get((token, bucket))
+            if found is None:
+                found = self._known[(token, bucket)] = self._candidates(token, long_rate)
+            if len(found[0]) < 2:
+                return choice
+        before, after = _neighbour(text, tokens, i, -1), _neighbour(text, tokens, i, 1)
+        if known and self._fragment(before, token, after):
+            return choice
+        left, right = self._word(before, long_rate), self._word(after, long_rate)
         if left is None and right is None:
             return choice
-        bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
         key = (token, bucket, left, right)
         if key not in self._decided:
             self._decided[key] = self._decide(token, known, choice, long_rate, left, right)
@@ -240,15 +260,27 @@ class Context:
             return choice
         return None if found.text == token else found
 
+    def _fragment(self, before: str | None, token: str, after: str | None) -> bool:
+        """Is ``token`` a piece of a word OCR split (``unterscheid en``, ``En den``)?
+        Joining is the engine's split pass's business, not a reading's."""
+        in_dictionary = self.corrector.lexicon.in_dictionary
+        return (before is not None and in_dictionary(before + token.lower())) or (
+            after is not None and in_dictionary(token + after.lower())
+        )
+
     def _word(self, token: str | None, long_rate: float) -> str | None:
         """A neighbour as the corrector reads it, lower-cased (``ftarre`` -> ``starre``)."""
         if token is None:
             return None
-        if not self.corrector.trusted(token):
+        if self.corrector.trusted(token):
+            return token.lower()
+        key = (token, round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4))
+        word = self._read.get(key)
+        if word is None:
             found = self.corrector.correct_cached(token, long_rate)
-            if found is not None and found.confidence >= APPLY:
-                token = found.text
-        return token.lower()
+            word = found.text if found is not None and found.confidence >= APPLY else token
+            word = self._read[key] = word.lower()
+        return word
 
     def _decide(
         self,
@@ -260,20 +292,42 @@ class Context:
         right: str | None,
     ) -> Choice | None:
         """A new choice when the context clearly overrules ``choice``, else ``None``."""
-        scores = self._candidates(token, long_rate) if known else self._readings(token, long_rate)
+        bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
+        scores, via_long = (
+            self._known[(token, bucket)] if known else (self._readings(token, long_rate), None)
+        )
         current = token if choice is None else choice.text
         if current not in scores or len(scores) < 2:
             return None
         # a known word's rivals differ in a letter the OCR of this very print confuses
         # (seine/keine): its trusted pairs hold one of them only, so they do not judge
-        lifts = {w: self.model.lift(w.lower(), left, right, own=not known) for w in scores}
+        # only a reading with a counted pair can win; the others weigh without context
+        rivals = [
+            w
+            for w in scores
+            if w != current and self._counted(w.lower(), left, right, own=not known)
+        ]
+        if not rivals:
+            return None
+        lifts = dict.fromkeys(scores, 0.0)
+        for w in [current, *rivals]:
+            lifts[w] = self.model.lift(w.lower(), left, right, own=not known)
         totals = {w: scores[w] + lifts[w] for w in scores}
-        best = max(totals, key=totals.__getitem__)
+        best = max([current, *rivals], key=totals.__getitem__)
         if (
             best == current
             or totals[best] - totals[current] < MARGIN
             or lifts[best] - lifts[current] < LIFT_MARGIN
-            or not self._counted(best.lower(), left, right, own=not known)
+            # a valid word read as another by a shape confusion (bat/hat), not by the
+            # print's long-s habit: ten times in total, and both neighbours know it
+            or (
+                via_long is not None
+                and best not in via_long
+                and (
+                    totals[best] - totals[current] < SHAPE_MARGIN
+                    or not self._counted(best.lower(), left, right, own=False, both=True)
+                )
+            )
         ):
             return None
         top = totals[best]
@@ -285,20 +339,33 @@ class Context:
         )
         return Choice(best, confidence, evidence)
 
-    def _counted(self, word: str, left: str | None, right: str | None, own: bool) -> bool:
-        """Has ``word`` a listed pair (or, if ``own``, a document pair) with a neighbour?"""
+    def _counted(
+        self, word: str, left: str | None, right: str | None, own: bool, both: bool = False
+    ) -> bool:
+        """Has ``word`` a listed pair (or, if ``own``, a document pair) with a neighbour
+        (with each neighbour if ``both``)?"""
         model = self.model
-        return any(
-            model.bigrams.pair(a, b) or (own and model.document.get((a, b), 0))
+        found = [
+            bool(model.bigrams.pair(a, b) or (own and model.document.get((a, b), 0)))
             for a, b in ((left, word), (word, right))
             if a is not None and b is not None
-        )
+        ]
+        return all(found) if both else any(found)
 
-    def _candidates(self, token: str, long_rate: float) -> dict[str, float]:
-        """Score (log10 prior + channel) of a known token and of each reading with up to
-        :data:`MAX_EDITS` confusions of its ``f``/``j`` (not the last letter) that is a
-        dictionary word."""
+    def _candidates(self, token: str, long_rate: float) -> tuple[dict[str, float], frozenset[str]]:
+        """Score (log10 prior + channel) of a known token and of each dictionary word it
+        may have been: one confusion of the channel's table (``bat`` -> ``hat``), and
+        where the print's OCR misreads long s (``long_rate``), up to :data:`MAX_EDITS`
+        confusions of its ``f``/``j`` (not the last letter); and the readings of the latter."""
         corrector = self.corrector
+        scores = {token: corrector.prior(token, itself=1)}
+        floor = scores[token] - SHAPE_REACH
+        for text, cost in _shapes(corrector, token):
+            score = corrector.prior(text) + cost
+            if score >= floor:
+                scores[text] = max(score, scores.get(text, -math.inf))
+        if long_rate < REAL_WORD_MIN_RATE or not any(c in SUSPECT for c in token[:-1]):
+            return scores, frozenset()
         long_cost = math.log10(min(max(long_rate, 1e-4), 0.95))
         other = corrector.confusions.other
         slots: list[list[tuple[str, float]]] = []
@@ -309,7 +376,7 @@ class Context:
                     here.append(("s", _LONG_COST[ch] + long_cost))
                 here += [(t, c) for t, c in other.get(ch, ()) if len(t) == 1]
             slots.append(here)
-        scores = {token: corrector.prior(token, itself=1)}
+        via_long: set[str] = set()
         for combo in itertools.product(*slots):
             text = "".join(t for t, _ in combo)
             edits = sum(t != ch for (t, _), ch in zip(combo, token, strict=True))
@@ -317,11 +384,38 @@ class Context:
                 continue
             score = corrector.prior(text) + sum(c for _, c in combo)
             scores[text] = max(score, scores.get(text, -math.inf))
-        return scores
+            via_long.add(text)
+        return scores, frozenset(via_long)
 
     def _readings(self, token: str, long_rate: float) -> dict[str, float]:
         """The corrector's scored readings of an unknown token."""
         return self.corrector.readings(token, long_rate)
+
+
+_SHAPES: dict[tuple[int, int], tuple[object, object, dict[str, list[tuple[str, float]]]]] = {}
+
+
+def _shapes(corrector: Corrector, token: str) -> list[tuple[str, float]]:
+    """The dictionary words one confusion of the channel's table makes of ``token``,
+    with its cost; remembered per lexicon and table (they depend on nothing else)."""
+    key = (id(corrector.lexicon), id(corrector.confusions))
+    entry = _SHAPES.get(key)
+    if entry is None:
+        if len(_SHAPES) >= 4:
+            _SHAPES.clear()
+        # the objects are kept with their memo so that their ids stay theirs
+        entry = _SHAPES[key] = (corrector.lexicon, corrector.confusions, {})
+    memo = entry[2]
+    found = memo.get(token)
+    if found is None:
+        found = memo[token] = [
+            (v.text, v.cost)
+            for v in variants(
+                token, 1, 0, 500, corrector.lexicon.prefixes, confusions=corrector.confusions
+            )
+            if v.text != token and corrector.real_word(v.text)
+        ]
+    return found
 
 
 def _neighbour(text: str, tokens: list[tuple[int, int, str]], i: int, step: int) -> str | None:

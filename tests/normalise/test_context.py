@@ -286,3 +286,22 @@ def test_bigrams_are_cached() -> None:
     assert context.load() is context.load()
     data = context.load()
     assert data is not None and data.pair("unter", "keinen") >= context.PRUNED_BELOW
+
+
+def test_shape_confusion_of_a_known_word_decided_by_both_neighbours() -> None:
+    raw = "Ja man bat hier fo gar Gewißheit, und fo ift es."
+    word, evidence = ocr_edits(raw)["bat"]
+    assert word == "hat" and "'man hat'" in evidence and "'hat hier'" in evidence
+
+
+def test_shape_confusion_needs_ten_times_in_total() -> None:
+    # 'einer nacht' 25 and 'nacht oder' 24 are counted, 'einer naht' is not: about five
+    # times, not enough to take a valid word for another
+    raw = "Das Blech wird mit einer Naht, oder mit Nieten verbunden, fo daß es hält."
+    assert "Naht" not in ocr_edits(raw)
+
+
+def test_piece_of_a_split_word_is_left_to_the_split_pass() -> None:
+    # "ob en" is "oben" split by OCR: "en" is not read as "er" ('ob er' is counted)
+    raw = "Die Schienen find ob en ganz flach, fo daß fie gut laufen."
+    assert "en" not in ocr_edits(raw)
