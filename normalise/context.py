@@ -227,18 +227,25 @@ class Context:
         self,
         text: str,
         tokens: list[tuple[int, int, str]],
+        rates: list[float],
         i: int,
         choice: Choice | None,
-        long_rate: float,
     ) -> Choice | None:
-        """The choice for token ``i`` of ``text``: the corrector's ``choice``, or another
-        reading the context clearly prefers. Cached per token, rate and neighbours."""
-        token = tokens[i][2]
+        """The choice for token ``i`` of ``text`` (``rates``: the local long-s
+        misreading rate of each token): the corrector's ``choice``, or another reading
+        the context clearly prefers. Cached per token, rate and neighbours."""
+        token, long_rate = tokens[i][2], rates[i]
         if not 2 <= len(token) <= 40 or (token.isupper() and len(token) <= 3):
             return choice
         known = self.corrector.zipf(token) is not None
         if not known and (choice is None or choice.confidence >= OPEN_DOUBT):
             return choice
+        if (
+            known
+            and not _shapes(self.corrector, token)
+            and (long_rate < REAL_WORD_MIN_RATE or not _suspect(token))
+        ):
+            return choice  # nothing to weigh
         bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
         if known:
             found = self._known.get((token, bucket))
@@ -249,7 +256,8 @@ class Context:
         before, after = _neighbour(text, tokens, i, -1), _neighbour(text, tokens, i, 1)
         if known and self._fragment(before, token, after):
             return choice
-        left, right = self._word(before, long_rate), self._word(after, long_rate)
+        left = None if before is None else self._word(before, rates[i - 1])
+        right = None if after is None else self._word(after, rates[i + 1])
         if left is None and right is None:
             return choice
         key = (token, bucket, left, right)
@@ -268,10 +276,8 @@ class Context:
             after is not None and in_dictionary(token + after.lower())
         )
 
-    def _word(self, token: str | None, long_rate: float) -> str | None:
+    def _word(self, token: str, long_rate: float) -> str:
         """A neighbour as the corrector reads it, lower-cased (``ftarre`` -> ``starre``)."""
-        if token is None:
-            return None
         if self.corrector.trusted(token):
             return token.lower()
         key = (token, round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4))
@@ -364,7 +370,7 @@ class Context:
             score = corrector.prior(text) + cost
             if score >= floor:
                 scores[text] = max(score, scores.get(text, -math.inf))
-        if long_rate < REAL_WORD_MIN_RATE or not any(c in SUSPECT for c in token[:-1]):
+        if long_rate < REAL_WORD_MIN_RATE or not _suspect(token):
             return scores, frozenset()
         long_cost = math.log10(min(max(long_rate, 1e-4), 0.95))
         other = corrector.confusions.other
@@ -416,6 +422,11 @@ def _shapes(corrector: Corrector, token: str) -> list[tuple[str, float]]:
             if v.text != token and corrector.real_word(v.text)
         ]
     return found
+
+
+def _suspect(token: str) -> bool:
+    """Has ``token`` an ``f``/``j`` a long s may hide (not its last letter)?"""
+    return any(c in SUSPECT for c in token[:-1])
 
 
 def _neighbour(text: str, tokens: list[tuple[int, int, str]], i: int, step: int) -> str | None:

@@ -309,7 +309,7 @@ def _words(
         else:
             choice = seen[key] = _judge(corrector, tok, rate, dot)
         if around is not None and not (dot and len(tok) <= 4):
-            choice = around.revise(text, tokens, i, choice, rate)
+            choice = around.revise(text, tokens, rates, i, choice)
         if choice is not None:
             plan.append((a, b, choice.text, choice.confidence, choice.evidence))
     jobs: list[tuple[int, int, str, str, float, str]] = []
