@@ -65,6 +65,8 @@ MARGIN = 0.5  # log10: a reading must win by three times in total (channel and c
 LIFT_MARGIN = 1.0  # and by ten times by the context alone
 SHAPE_MARGIN = 1.0  # in total, for a known word read as another by a shape confusion
 SHAPE_REACH = 3.0  # such a reading scored this much below the word is not weighed
+SHAPE_LONGEST = 8  # longer known words are not weighed against shape readings: they
+# seldom make another word, and their readings cost the most to enumerate
 MAX_EDITS = 2  # confusions per candidate of a known word
 DOC_MIN = 2  # a pair the document has once may be its own OCR error ("zu willen")
 APPLY = 0.5  # a neighbour is read as the corrector would repair it from this confidence
@@ -151,6 +153,10 @@ class Model:
 
     def __init__(self, bigrams: Bigrams, document: Counter[tuple[str, str]]) -> None:
         self.bigrams = bigrams
+        self.use(document)
+
+    def use(self, document: Counter[tuple[str, str]]) -> None:
+        """Take ``document`` as the document's own pairs."""
         self.document = document
         self.after: Counter[str] = Counter()
         for (left, _), n in document.items():
@@ -202,9 +208,12 @@ class Model:
 class Context:
     """Revises a corrector's choice for a token by the words around it."""
 
-    def __init__(self, corrector: Corrector, model: Model) -> None:
+    def __init__(
+        self, corrector: Corrector, model: Model, view: tuple[str, list[tuple[int, int, str]]]
+    ) -> None:
         self.corrector = corrector
         self.model = model
+        self._view: tuple[str, list[tuple[int, int, str]]] | None = view  # pairs not read yet
         self._decided: dict[tuple[str, int, str | None, str | None], Choice | None] = {}
         # known token -> scores of it and its rivals, and the rivals a long s gives
         self._known: dict[tuple[str, int], tuple[dict[str, float], frozenset[str]]] = {}
@@ -221,7 +230,7 @@ class Context:
         bigrams = load()
         if bigrams is None:
             return None
-        return cls(corrector, Model(bigrams, document_pairs(text, tokens, corrector)))
+        return cls(corrector, Model(bigrams, Counter()), (text, tokens))
 
     def revise(
         self,
@@ -305,6 +314,9 @@ class Context:
         current = token if choice is None else choice.text
         if current not in scores or len(scores) < 2:
             return None
+        if not known and self._view is not None:  # the document's pairs, read when needed
+            self.model.use(document_pairs(*self._view, self.corrector))
+            self._view = None
         # a known word's rivals differ in a letter the OCR of this very print confuses
         # (seine/keine): its trusted pairs hold one of them only, so they do not judge
         # only a reading with a counted pair can win; the others weigh without context
@@ -404,6 +416,8 @@ _SHAPES: dict[tuple[int, int], tuple[object, object, dict[str, list[tuple[str, f
 def _shapes(corrector: Corrector, token: str) -> list[tuple[str, float]]:
     """The dictionary words one confusion of the channel's table makes of ``token``,
     with its cost; remembered per lexicon and table (they depend on nothing else)."""
+    if len(token) > SHAPE_LONGEST:
+        return []
     key = (id(corrector.lexicon), id(corrector.confusions))
     entry = _SHAPES.get(key)
     if entry is None:
