@@ -1,7 +1,7 @@
 """Character and word error rates of repair methods: dev gold, leave-one-book-out, synthetic.
 
 Usage: ``python benchmarks/repair_quality.py [--gold PATH] [--only engine] [--no-lobo]
-[--no-synthetic]``
+[--no-synthetic] [--no-realword]``
 
 1. Dev gold: each passage's source document is repaired whole (with its profile); the
    passage's reading is ``reading_span(start, end)``; white space runs fold to one space
@@ -15,6 +15,13 @@ Usage: ``python benchmarks/repair_quality.py [--gold PATH] [--only engine] [--no
 3. Synthetic: held-out Dingler text (volumes never counted into the lexicon,
    ``normalise/data/dingler-heldout.txt.xz``) cut into documents, damaged
    (:mod:`normalise.damage`, fixed seeds) and repaired; CER against the clean text.
+4. Real-word errors against the editor: every curated correction of a corpus source
+   (``corrections.toml``) that turns one dictionary word into another (``feinen`` ->
+   ``keinen``; case and long s aside) is a real-word error the editor found; the
+   engine's automatic reading of that word is right, left as printed, or another word.
+   And the edits the word-bigram context decided (:mod:`normalise.context`): how many
+   the editor's layer reads alike (case aside), how many it reads otherwise, and how
+   many no curated correction covers.
 """
 
 from __future__ import annotations
@@ -130,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true", help="print engine output per passage")
     parser.add_argument("--no-lobo", action="store_true", help="skip leave-one-book-out")
     parser.add_argument("--no-synthetic", action="store_true", help="skip the synthetic set")
+    parser.add_argument(
+        "--no-realword", action="store_true", help="skip the real-word errors of the corpus"
+    )
     args = parser.parse_args(argv)
 
     passages = load_passages(args.gold)
@@ -180,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
         leave_one_book_out(passages, docs, profiles)
     if not args.no_synthetic and (args.only in (None, "engine")):
         synthetic()
+    if not args.no_realword and (args.only in (None, "engine")):
+        real_words()
     return 0
 
 
@@ -280,6 +292,92 @@ def synthetic() -> None:
     print(
         f"  engine: CER {cer:.2%} WER {wer:.2%} worse {worse(triples)}; "
         f"{1 - cer / raw_cer:.0%} of the character errors removed ({took:.1f}s)"
+    )
+
+
+_LETTER = re.compile(r"[^\W\d_]|\ufffd")
+_JOIN = re.compile(r"[⸗¬=-]\s+")
+
+
+def _word_span(raw: str, a: int, b: int) -> tuple[int, int]:
+    """The raw span of the whole word around ``raw[a:b]``, across a line-end hyphen."""
+    while True:
+        while a > 0 and _LETTER.match(raw[a - 1]):
+            a -= 1
+        join = next((m for m in _JOIN.finditer(raw, max(0, a - 4), a) if m.end() == a), None)
+        if join is None or join.start() == 0 or not _LETTER.match(raw[join.start() - 1]):
+            break
+        a = join.start()
+    while True:
+        while b < len(raw) and _LETTER.match(raw[b]):
+            b += 1
+        join = _JOIN.match(raw, b)
+        if join is None or join.end() >= len(raw) or not _LETTER.match(raw[join.end()]):
+            break
+        b = join.end()
+    return a, b
+
+
+def _first_word(text: str) -> str:
+    words = text.lower().split()
+    return words[0] if words else ""
+
+
+def real_words() -> None:
+    """The engine's readings of the real-word errors the editor corrected, per source,
+    and how the editor reads the words the context decided."""
+    import unicodedata
+
+    from corpus import SIGLA, load_corrections, load_source
+    from normalise import repair
+    from normalise.edits import Repair, merge_layers
+    from normalise.lexicon import load
+    from normalise.profile import source_profile
+
+    lexicon = load()
+
+    def plain(word: str) -> str:
+        return unicodedata.normalize("NFC", word.replace("ſ", "s"))
+
+    print("real-word errors the editor corrected (engine's reading: right / left / other):")
+    totals = [0, 0, 0, 0, 0, 0]
+    for siglum in sorted(SIGLA):
+        source = load_source(siglum)
+        raw = source.raw
+        auto = repair(raw, profile=source_profile(source))
+        curated = load_corrections(siglum)
+        counts = [0, 0, 0]
+        for c in curated:
+            sic, corr = plain(c.original), plain(c.replacement)
+            if not (_WORD.fullmatch(sic) and _WORD.fullmatch(corr)) or sic.lower() == corr.lower():
+                continue
+            if sic.isdigit() or corr.isdigit():
+                continue
+            if not (lexicon.in_dictionary(sic) and lexicon.in_dictionary(corr)):
+                continue
+            got = plain(auto.reading_span(c.start, c.end))
+            counts[0 if got == corr else 1 if got == sic else 2] += 1
+        edition = Repair(raw, merge_layers(auto.edits, curated))
+        context = [0, 0, 0]  # alike, otherwise, uncovered
+        spans = {
+            _word_span(raw, e.start, e.end) for e in auto.edits if e.evidence.startswith("context:")
+        }
+        for a, b in sorted(spans):
+            if not any(c.start < b and a < max(c.end, c.start + 1) for c in curated):
+                context[2] += 1
+                continue
+            ours, editor = auto.reading_span(a, b), edition.reading_span(a, b)
+            alike = _first_word(ours) == _first_word(editor)  # the editor's may go on
+            context[0 if alike else 1] += 1
+        totals = [t + n for t, n in zip(totals, counts + context, strict=True)]
+        print(
+            f"  {siglum}: {counts[0]} right, {counts[1]} left, {counts[2]} other; "
+            f"context edits: {context[0]} read alike by the editor, {context[1]} otherwise, "
+            f"{context[2]} uncovered"
+        )
+    print(
+        f"  all: {totals[0]} right, {totals[1]} left, {totals[2]} other; context edits: "
+        f"{totals[3]} alike, {totals[4]} otherwise, {totals[5]} uncovered"
     )
 
 

@@ -2,14 +2,15 @@
 
 Usage: ``python benchmarks/repair_speed.py [--cold] [--runs N] [--no-workers]``
 
-Reports lexicon load time from the cache (warm) and, with ``--cold``, the time to
-build it from the dictionaries (into a temporary cache directory); then characters
-per second of ``repair`` over all seeds in this process (wall clock and CPU time,
-lexicon already loaded; the best of ``--runs`` runs, since other jobs on the machine
-slow single runs down), the peak resident memory of the process, and the wall clock
-time when two worker processes share the seeds (each loads the lexicon first, as
-``stichwort repair --jobs 2`` does; a whole document goes to one worker, so the
-longest seed bounds it). The load average is printed with the figures.
+Reports the load time of the lexicon and the word bigrams (:mod:`normalise.context`)
+from the cache (warm) and, with ``--cold``, the time to build both from their sources
+(into a temporary cache directory); then characters per second of ``repair`` over all
+seeds in this process (wall clock and CPU time, lexicon and bigrams already loaded; the
+best of ``--runs`` runs, since other jobs on the machine slow single runs down), the peak
+resident memory of the process, and the wall clock time when two worker processes share
+the seeds (each loads the lexicon first, as ``stichwort repair --jobs 2`` does; a whole
+document goes to one worker, so the longest seed bounds it). The load average is printed
+with the figures.
 """
 
 from __future__ import annotations
@@ -31,13 +32,15 @@ from benchmarks.data import seed_files  # noqa: E402
 
 
 def _load_time(cache: str | None) -> tuple[float, float]:
-    """Seconds (wall, CPU) to load (or build) the lexicon in a fresh interpreter."""
+    """Seconds (wall, CPU) to load (or build) the lexicon and the bigrams in a fresh
+    interpreter."""
     env = dict(os.environ)
     if cache is not None:
         env["XDG_CACHE_HOME"] = cache
     code = (
         "import time; t=time.perf_counter(); c=time.process_time(); "
         "from normalise.lexicon import load; load(); "
+        "from normalise.context import load as bigrams; bigrams(); "
         "print(time.perf_counter()-t, time.process_time()-c)"
     )
     out = subprocess.run(
@@ -89,15 +92,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.cold:
         with tempfile.TemporaryDirectory() as tmp:
             wall, cpu = _load_time(tmp)
-            print(f"lexicon cold build + cache: {wall:.2f} s wall / {cpu:.2f} s CPU")
+            print(f"lexicon + bigrams cold build + cache: {wall:.2f} s wall / {cpu:.2f} s CPU")
     _load_time(None)  # make sure the cache exists
     wall, cpu = _load_time(None)
-    print(f"lexicon warm load (cache):  {wall:.2f} s wall / {cpu:.2f} s CPU")
+    print(f"lexicon + bigrams warm load (cache):  {wall:.2f} s wall / {cpu:.2f} s CPU")
 
+    from normalise.context import load as bigrams
     from normalise.engine import repair
     from normalise.lexicon import load
 
     load()
+    bigrams()
     texts = [p.read_text(encoding="utf-8") for p in seed_files().values()]
     chars = sum(len(t) for t in texts)
     runs: list[tuple[float, float]] = []

@@ -236,11 +236,12 @@ def collect_inputs(args: list[str], out: Path) -> list[Source]:
 
 
 def engine_version() -> str:
-    """What the outputs depend on: the package version, the source of ``normalise``
-    and the lexicon's data (:mod:`normalise.lexicon`'s cache key)."""
+    """What the outputs depend on: the package version, the source of ``normalise``,
+    the lexicon's data (:mod:`normalise.lexicon`'s cache key) and the word bigrams
+    (:mod:`normalise.context`)."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from normalise import lexicon
+    from normalise import context, lexicon
 
     try:
         package = version("stichwort")
@@ -251,7 +252,8 @@ def engine_version() -> str:
     for path in sorted(root.rglob("*.py")):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return f"stichwort {package}; normalise {digest.hexdigest()[:16]}; " + (
-        f"lexicon {lexicon.cache_key()}"
+        f"lexicon {lexicon.cache_key()}; "
+        f"bigrams {lexicon.cache_key([p for p in [context.BIGRAMS] if p.exists()])}"
     )
 
 

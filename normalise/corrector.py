@@ -243,6 +243,12 @@ class Corrector:
         """Is ``token`` open to every confusion (unknown, damaged), not only to long s?"""
         return WILDCARD in token or token.endswith((")", ";")) or self.zipf(_core(token)) is None
 
+    def readings(self, token: str, long_rate: float) -> dict[str, float]:
+        """log10 score (prior + channel) of ``token`` and of each reading of it the
+        lexicon or the document allows, as :meth:`correct` weighs them."""
+        long_cost = math.log10(min(max(long_rate, 1e-4), 0.95))
+        return self._options(token, long_cost, self._open(token))
+
     def correct(self, token: str, long_rate: float) -> Choice | None:
         """The best reading of ``token`` if it differs from it, else ``None``."""
         long_cost = math.log10(min(max(long_rate, 1e-4), 0.95))

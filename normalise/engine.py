@@ -58,6 +58,7 @@ from normalise import chars, furniture, garbage, hyphenation
 from normalise.channel import readings
 from normalise.channel import table as channel_table
 from normalise.chunks import chunk_spans
+from normalise.context import Context
 from normalise.corrector import Choice, Corrector, rate_class
 from normalise.draft import Draft, View, view_job
 from normalise.edits import Edit, Repair, apply_edits, compose
@@ -368,11 +369,14 @@ def _words(
     reported = 0  # progress is reported at every step-th token
     text = view.text
     words = list(map(_TEXT, tokens))
-    doubted = {w for w in set(words) if not _undoubted(corrector, w)}
+    types = set(words)
+    doubted = {w for w in types if not _undoubted(corrector, w)}
+    around = Context.of(corrector, text, tokens)  # real-word errors: the words around decide
+    revisable = {w for w in types if around.may_revise(w)} if around is not None else set()
     # a decision depends on the token, the class of its rate and a following full stop
     seen: dict[tuple[str, tuple[bool, int], bool], Choice | None] = {}
     classes: dict[float, tuple[bool, int]] = {}
-    for i in [i for i, w in enumerate(words) if w in doubted]:
+    for i in [i for i, w in enumerate(words) if w in doubted or w in revisable]:
         while progress is not None and reported <= i:
             progress("words", reported / max(1, n))
             reported += step
@@ -381,14 +385,19 @@ def _words(
         after = text[b : b + 1]
         if after.isdigit() or text[a - 1 : a].isdigit():
             continue  # letters stuck to digits are no word ("r10", "oV0")
-        rate_key = classes.get(rate)
-        if rate_key is None:
-            rate_key = classes[rate] = rate_class(rate)
-        key = (tok, rate_key, after == ".")
-        if key in seen:
-            choice = seen[key]
-        else:
-            choice = seen[key] = _judge(corrector, tok, rate, key[2])
+        dot = after == "."
+        choice = None
+        if tok in doubted:
+            rate_key = classes.get(rate)
+            if rate_key is None:
+                rate_key = classes[rate] = rate_class(rate)
+            key = (tok, rate_key, dot)
+            if key in seen:
+                choice = seen[key]
+            else:
+                choice = seen[key] = _judge(corrector, tok, rate, dot)
+        if around is not None and tok in revisable and not (dot and len(tok) <= 4):
+            choice = around.revise(text, tokens, rates, i, choice)
         if choice is not None:
             plan.append((a, b, choice.text, choice.confidence, choice.evidence))
     while progress is not None and reported < n:

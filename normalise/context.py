@@ -1,0 +1,463 @@
+"""Context for real-word errors: a word-bigram model of historical German and of the
+document itself decides between readings the channel offers.
+
+OCR damage that yields a valid word (``feinen`` printed ``keinen`` or ``seinen``,
+``fein`` for ``kein`` or ``sein``, ``jagt`` for ``sagt``, ``bat`` for ``hat``) cannot be
+told from the word alone. Here the words on either side decide, with counts of pairs:
+
+- historical: ``normalise/data/histlex-bigrams.tsv.xz`` (Dingler-Online, pairs inside a
+  sentence counted at least :data:`PRUNED_BELOW` times) with the word counts of
+  ``histlex-words.tsv.xz``; loaded on first use and cached as a pickle beside the
+  lexicon's (:func:`normalise.lexicon.cache_dir`, keyed by
+  :func:`normalise.lexicon.cache_key` of the two files);
+- the document's own: pairs of adjacent tokens the corrector trusts, seen at least
+  :data:`DOC_MIN` times (:func:`document_pairs`), mixed in with weight
+  ``n / (n + DOC_PRIOR)`` where ``n`` is how often the document has the conditioning
+  word in such a pair, so a document's habit soon outweighs the journal's. They judge
+  the readings of unknown tokens only: the rivals of a known word differ in a letter
+  this very print's OCR confuses (``seine``/``keine``), so its clean pairs show one
+  rival (``keine``) and hide the other.
+
+``P(w | l)`` interpolates the pair count with ``P(w)`` (an unlisted pair counts as
+``min(c(l) P(w), HIDDEN)``, being rarer than the pruning threshold); the *lift* of a
+reading ``w`` between ``l`` and ``r`` is ``log10 P(w|l)/P(w) + log10 P(r|w)/P(r)``,
+0 where the context says nothing.
+
+:class:`Context` revises the corrector's choice for one token. The candidates are the
+token and the corrector's readings, and for a known word the dictionary words one
+confusion of the channel's table makes of it (``bat`` -> ``hat``) and, where the
+print's OCR misreads long s, up to :data:`MAX_EDITS` confusions of its ``f``/``j``
+(``f`` -> ``s`` long s, ``f`` -> ``k``); each is scored as the corrector scores it plus
+its lift. The choice changes only when another reading has a counted pair with a
+neighbour and wins by :data:`MARGIN` in total and by :data:`LIFT_MARGIN` in lift;
+a known word read as another by a shape confusion alone needs :data:`SHAPE_MARGIN` and
+a counted pair with each neighbour. A token that joined to a neighbour is a dictionary
+word is left to the engine's split pass. The new choice's confidence is its posterior,
+so a weak one stays a proposal (:data:`normalise.engine.APPLY_THRESHOLD`); its evidence
+names the pairs (``context: 'gar keinen' 601 vs 'gar seinen' <10: ...``). Decisions
+are cached per token, long-s rate and neighbours.
+"""
+
+from __future__ import annotations
+
+import itertools
+import lzma
+import math
+import os
+import pickle
+import re
+import warnings
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from normalise.channel import LONG_S, REAL_WORD_LONG_S, variants
+from normalise.corrector import REAL_WORD_MIN_RATE, Choice, Corrector
+from normalise.lexicon import DATA, HISTORICAL, cache_dir, cache_key, historical_counts
+
+BIGRAMS = DATA / "histlex-bigrams.tsv.xz"
+PRUNED_BELOW = 10  # scripts/build_histlex.py --min-bigram: rarer pairs are not listed
+HIDDEN = 5.0  # the count assumed for an unlisted pair (between 0 and PRUNED_BELOW)
+SMOOTH = 50.0  # pseudo-count of P(w) in P(w | l): a rare l says little
+DOC_PRIOR = 3.0  # the document's pairs weigh n / (n + DOC_PRIOR) against the journal's
+MARGIN = 0.5  # log10: a reading must win by three times in total (channel and context)
+LIFT_MARGIN = 1.0  # and by ten times by the context alone
+SHAPE_MARGIN = 1.0  # in total, for a known word read as another by a shape confusion
+SHAPE_REACH = 3.0  # such a reading scored this much below the word is not weighed
+SHAPE_LONGEST = 8  # longer known words are not weighed against shape readings: they
+# seldom make another word, and their readings cost the most to enumerate
+MAX_EDITS = 2  # confusions per candidate of a known word
+DOC_MIN = 2  # a pair the document has once may be its own OCR error ("zu willen")
+APPLY = 0.5  # a neighbour is read as the corrector would repair it from this confidence
+OPEN_DOUBT = 0.9  # the corrector's choice of an unknown token is revised below this
+_SEPARATOR = re.compile(r"[^\S\n]*\n?[^\S\n]*[,(„“\"'»«]?[^\S\n]*\n?[^\S\n]*")
+_LONG_COST = {o: c for o, _, c in LONG_S}
+SUSPECT = "".join(REAL_WORD_LONG_S) + "".join(REAL_WORD_LONG_S).upper()
+
+
+@dataclass(frozen=True, slots=True)
+class Bigrams:
+    """Word and word-pair counts of historical German, lower-cased."""
+
+    words: dict[str, int]
+    pairs: dict[str, int]
+    total: int
+
+    def p(self, word: str) -> float:
+        """Unigram probability, with add-one for an unknown word."""
+        return (self.words.get(word, 0) + 1) / (self.total + len(self.words))
+
+    def pair(self, left: str, right: str) -> int:
+        """The listed count of the pair (0 when it is not listed)."""
+        return self.pairs.get(f"{left} {right}", 0)
+
+
+def read_bigrams(words: Path = HISTORICAL, pairs: Path = BIGRAMS) -> Bigrams:
+    """Parse the two count files (``word<TAB>count`` and ``left right<TAB>count``)."""
+    counts = historical_counts(words)
+    table: dict[str, int] = {}
+    with lzma.open(pairs, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            key, _, count = line.rstrip("\n").partition("\t")
+            table[key] = int(count)
+    return Bigrams(counts, table, sum(counts.values()))
+
+
+@lru_cache(maxsize=1)
+def load() -> Bigrams | None:
+    """The historical counts from the cache, or read (and cached); ``None`` (with a
+    warning) when the data files are missing."""
+    paths = [HISTORICAL, BIGRAMS]
+    if not all(p.exists() for p in paths):
+        warnings.warn("historical bigrams missing: no context for real-word errors", stacklevel=2)
+        return None
+    path = cache_dir() / f"bigrams-{cache_key(paths)}.pickle"
+    try:
+        with path.open("rb") as handle:
+            found = pickle.load(handle)
+        if isinstance(found, Bigrams):
+            return found
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+        pass  # no cache yet, or an unreadable one: read anew
+    bigrams = read_bigrams(*paths)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("wb") as handle:
+            pickle.dump(bigrams, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError as error:
+        warnings.warn(f"cannot cache bigrams at {path}: {error}", stacklevel=2)
+    return bigrams
+
+
+def document_pairs(
+    text: str, tokens: list[tuple[int, int, str]], corrector: Corrector
+) -> Counter[tuple[str, str]]:
+    """Pairs of adjacent tokens of ``text`` that the corrector trusts (lower-cased), seen
+    at least :data:`DOC_MIN` times."""
+    out: Counter[tuple[str, str]] = Counter()
+    for (_, end, left), (start, _, right) in itertools.pairwise(tokens):
+        if (
+            _SEPARATOR.fullmatch(text, end, start)
+            and corrector.trusted(left)
+            and corrector.trusted(right)
+        ):
+            out[(left.lower(), right.lower())] += 1
+    return Counter({pair: n for pair, n in out.items() if n >= DOC_MIN})
+
+
+class Model:
+    """``P(w | l)`` from the historical pairs and the document's own."""
+
+    def __init__(self, bigrams: Bigrams, document: Counter[tuple[str, str]]) -> None:
+        self.bigrams = bigrams
+        self.use(document)
+
+    def use(self, document: Counter[tuple[str, str]]) -> None:
+        """Take ``document`` as the document's own pairs."""
+        self.document = document
+        self.after: Counter[str] = Counter()
+        for (left, _), n in document.items():
+            self.after[left] += n
+
+    def count(self, left: str, right: str) -> float:
+        """The historical count of the pair, an unlisted one estimated."""
+        listed = self.bigrams.pair(left, right)
+        if listed:
+            return float(listed)
+        expected = self.bigrams.words.get(left, 0) * self.bigrams.p(right)
+        return min(expected, HIDDEN)
+
+    def p(self, right: str, left: str, own: bool = True) -> float:
+        """``P(right | left)``, with the document's pairs if ``own``."""
+        prior = self.bigrams.p(right)
+        n_left = self.bigrams.words.get(left, 0)
+        historical = (self.count(left, right) + SMOOTH * prior) / (n_left + SMOOTH)
+        n_doc = self.after.get(left, 0) if own else 0
+        if not n_doc:
+            return historical
+        weight = n_doc / (n_doc + DOC_PRIOR)
+        own = self.document.get((left, right), 0) / n_doc
+        return weight * own + (1 - weight) * historical
+
+    def lift(self, word: str, left: str | None, right: str | None, own: bool = True) -> float:
+        """log10 of how much more likely ``word`` is between ``left`` and ``right`` than
+        alone (0 without neighbours); with the document's pairs if ``own``."""
+        out = 0.0
+        if left is not None:
+            out += math.log10(self.p(word, left, own) / self.bigrams.p(word))
+        if right is not None:
+            out += math.log10(self.p(right, word, own) / self.bigrams.p(right))
+        return out
+
+    def show(self, left: str | None, word: str, right: str | None) -> str:
+        """The pairs of ``word`` in context with their counts (``<10`` when unlisted)."""
+        parts = []
+        for a, b in ((left, word), (word, right)):
+            if a is None or b is None:
+                continue
+            listed = self.bigrams.pair(a, b)
+            own = self.document.get((a, b), 0)
+            count = str(listed) if listed else f"<{PRUNED_BELOW}"
+            parts.append(f"'{a} {b}' {count}" + (f" (+{own} here)" if own else ""))
+        return ", ".join(parts)
+
+
+class Context:
+    """Revises a corrector's choice for a token by the words around it."""
+
+    def __init__(
+        self, corrector: Corrector, model: Model, view: tuple[str, list[tuple[int, int, str]]]
+    ) -> None:
+        self.corrector = corrector
+        self.model = model
+        self._view: tuple[str, list[tuple[int, int, str]]] | None = view  # pairs not read yet
+        self._decided: dict[tuple[str, int, str | None, str | None], Choice | None] = {}
+        # known token -> scores of it and its rivals, and the rivals a long s gives
+        self._known: dict[tuple[str, int], tuple[dict[str, float], frozenset[str]]] = {}
+        self._read: dict[tuple[str, int], str] = {}  # neighbour -> as the corrector reads it
+
+    @classmethod
+    def of(
+        cls,
+        corrector: Corrector,
+        text: str,
+        tokens: list[tuple[int, int, str]],
+    ) -> Context | None:
+        """The context of one view's tokens (``None`` without historical counts)."""
+        bigrams = load()
+        if bigrams is None:
+            return None
+        return cls(corrector, Model(bigrams, Counter()), (text, tokens))
+
+    def may_revise(self, token: str) -> bool:
+        """Can :meth:`revise` change the choice of ``token`` at any rate and place? (The
+        engine asks once per word type and calls :meth:`revise` only for those.)"""
+        if not 2 <= len(token) <= 40 or (token.isupper() and len(token) <= 3):
+            return False
+        if self.corrector.zipf(token) is None:
+            return True
+        return bool(_shapes(self.corrector, token)) or _suspect(token)
+
+    def revise(
+        self,
+        text: str,
+        tokens: list[tuple[int, int, str]],
+        rates: list[float],
+        i: int,
+        choice: Choice | None,
+    ) -> Choice | None:
+        """The choice for token ``i`` of ``text`` (``rates``: the local long-s
+        misreading rate of each token): the corrector's ``choice``, or another reading
+        the context clearly prefers. Cached per token, rate and neighbours."""
+        token, long_rate = tokens[i][2], rates[i]
+        if not 2 <= len(token) <= 40 or (token.isupper() and len(token) <= 3):
+            return choice
+        known = self.corrector.zipf(token) is not None
+        if not known and (choice is None or choice.confidence >= OPEN_DOUBT):
+            return choice
+        if (
+            known
+            and not _shapes(self.corrector, token)
+            and (long_rate < REAL_WORD_MIN_RATE or not _suspect(token))
+        ):
+            return choice  # nothing to weigh
+        bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
+        if known:
+            found = self._known.get((token, bucket))
+            if found is None:
+                found = self._known[(token, bucket)] = self._candidates(token, long_rate)
+            if len(found[0]) < 2:
+                return choice
+        before, after = _neighbour(text, tokens, i, -1), _neighbour(text, tokens, i, 1)
+        if known and self._fragment(before, token, after):
+            return choice
+        left = None if before is None else self._word(before, rates[i - 1])
+        right = None if after is None else self._word(after, rates[i + 1])
+        if left is None and right is None:
+            return choice
+        key = (token, bucket, left, right)
+        if key not in self._decided:
+            self._decided[key] = self._decide(token, known, choice, long_rate, left, right)
+        found = self._decided[key]
+        if found is None:
+            return choice
+        return None if found.text == token else found
+
+    def _fragment(self, before: str | None, token: str, after: str | None) -> bool:
+        """Is ``token`` a piece of a word OCR split (``unterscheid en``, ``En den``)?
+        Joining is the engine's split pass's business, not a reading's."""
+        in_dictionary = self.corrector.lexicon.in_dictionary
+        return (before is not None and in_dictionary(before + token.lower())) or (
+            after is not None and in_dictionary(token + after.lower())
+        )
+
+    def _word(self, token: str, long_rate: float) -> str:
+        """A neighbour as the corrector reads it, lower-cased (``ftarre`` -> ``starre``)."""
+        if self.corrector.trusted(token):
+            return token.lower()
+        key = (token, round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4))
+        word = self._read.get(key)
+        if word is None:
+            found = self.corrector.correct_cached(token, long_rate)
+            word = found.text if found is not None and found.confidence >= APPLY else token
+            word = self._read[key] = word.lower()
+        return word
+
+    def _decide(
+        self,
+        token: str,
+        known: bool,
+        choice: Choice | None,
+        long_rate: float,
+        left: str | None,
+        right: str | None,
+    ) -> Choice | None:
+        """A new choice when the context clearly overrules ``choice``, else ``None``."""
+        bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
+        scores, via_long = (
+            self._known[(token, bucket)] if known else (self._readings(token, long_rate), None)
+        )
+        current = token if choice is None else choice.text
+        if current not in scores or len(scores) < 2:
+            return None
+        if not known and self._view is not None:  # the document's pairs, read when needed
+            self.model.use(document_pairs(*self._view, self.corrector))
+            self._view = None
+        # a known word's rivals differ in a letter the OCR of this very print confuses
+        # (seine/keine): its trusted pairs hold one of them only, so they do not judge
+        # only a reading with a counted pair can win; the others weigh without context
+        rivals = [
+            w
+            for w in scores
+            if w != current and self._counted(w.lower(), left, right, own=not known)
+        ]
+        if not rivals:
+            return None
+        lifts = dict.fromkeys(scores, 0.0)
+        for w in [current, *rivals]:
+            lifts[w] = self.model.lift(w.lower(), left, right, own=not known)
+        totals = {w: scores[w] + lifts[w] for w in scores}
+        best = max([current, *rivals], key=totals.__getitem__)
+        if (
+            best == current
+            or totals[best] - totals[current] < MARGIN
+            or lifts[best] - lifts[current] < LIFT_MARGIN
+            # a valid word read as another by a shape confusion (bat/hat), not by the
+            # print's long-s habit: ten times in total, and both neighbours know it
+            or (
+                via_long is not None
+                and best not in via_long
+                and (
+                    totals[best] - totals[current] < SHAPE_MARGIN
+                    or not self._counted(best.lower(), left, right, own=False, both=True)
+                )
+            )
+        ):
+            return None
+        top = totals[best]
+        confidence = round(1.0 / sum(10.0 ** (s - top) for s in totals.values()), 3)
+        low, other = best.lower(), current.lower()
+        evidence = (
+            f"context: {self.model.show(left, low, right)} vs "
+            f"{self.model.show(left, other, right)}: {token!r} -> {best!r}"
+        )
+        return Choice(best, confidence, evidence)
+
+    def _counted(
+        self, word: str, left: str | None, right: str | None, own: bool, both: bool = False
+    ) -> bool:
+        """Has ``word`` a listed pair (or, if ``own``, a document pair) with a neighbour
+        (with each neighbour if ``both``)?"""
+        model = self.model
+        found = [
+            bool(model.bigrams.pair(a, b) or (own and model.document.get((a, b), 0)))
+            for a, b in ((left, word), (word, right))
+            if a is not None and b is not None
+        ]
+        return all(found) if both else any(found)
+
+    def _candidates(self, token: str, long_rate: float) -> tuple[dict[str, float], frozenset[str]]:
+        """Score (log10 prior + channel) of a known token and of each dictionary word it
+        may have been: one confusion of the channel's table (``bat`` -> ``hat``), and
+        where the print's OCR misreads long s (``long_rate``), up to :data:`MAX_EDITS`
+        confusions of its ``f``/``j`` (not the last letter); and the readings of the latter."""
+        corrector = self.corrector
+        scores = {token: corrector.prior(token, itself=1)}
+        floor = scores[token] - SHAPE_REACH
+        for text, cost in _shapes(corrector, token):
+            score = corrector.prior(text) + cost
+            if score >= floor:
+                scores[text] = max(score, scores.get(text, -math.inf))
+        if long_rate < REAL_WORD_MIN_RATE or not _suspect(token):
+            return scores, frozenset()
+        long_cost = math.log10(min(max(long_rate, 1e-4), 0.95))
+        other = corrector.confusions.other
+        slots: list[list[tuple[str, float]]] = []
+        for k, ch in enumerate(token):
+            here = [(ch, 0.0)]
+            if ch in SUSPECT and k < len(token) - 1:
+                if ch in _LONG_COST:  # long s is never a capital
+                    here.append(("s", _LONG_COST[ch] + long_cost))
+                here += [(t, c) for t, c in other.get(ch, ()) if len(t) == 1]
+            slots.append(here)
+        via_long: set[str] = set()
+        for combo in itertools.product(*slots):
+            text = "".join(t for t, _ in combo)
+            edits = sum(t != ch for (t, _), ch in zip(combo, token, strict=True))
+            if text == token or edits > MAX_EDITS or not corrector.real_word(text):
+                continue
+            score = corrector.prior(text) + sum(c for _, c in combo)
+            scores[text] = max(score, scores.get(text, -math.inf))
+            via_long.add(text)
+        return scores, frozenset(via_long)
+
+    def _readings(self, token: str, long_rate: float) -> dict[str, float]:
+        """The corrector's scored readings of an unknown token."""
+        return self.corrector.readings(token, long_rate)
+
+
+_SHAPES: dict[tuple[int, int], tuple[object, object, dict[str, list[tuple[str, float]]]]] = {}
+
+
+def _shapes(corrector: Corrector, token: str) -> list[tuple[str, float]]:
+    """The dictionary words one confusion of the channel's table makes of ``token``,
+    with its cost; remembered per lexicon and table (they depend on nothing else)."""
+    if len(token) > SHAPE_LONGEST:
+        return []
+    key = (id(corrector.lexicon), id(corrector.confusions))
+    entry = _SHAPES.get(key)
+    if entry is None:
+        if len(_SHAPES) >= 4:
+            _SHAPES.clear()
+        # the objects are kept with their memo so that their ids stay theirs
+        entry = _SHAPES[key] = (corrector.lexicon, corrector.confusions, {})
+    memo = entry[2]
+    found = memo.get(token)
+    if found is None:
+        found = memo[token] = [
+            (v.text, v.cost)
+            for v in variants(
+                token, 1, 0, 500, corrector.lexicon.prefixes, confusions=corrector.confusions
+            )
+            if v.text != token and corrector.real_word(v.text)
+        ]
+    return found
+
+
+def _suspect(token: str) -> bool:
+    """Has ``token`` an ``f``/``j`` a long s may hide (not its last letter)?"""
+    return any(c in SUSPECT for c in token[:-1])
+
+
+def _neighbour(text: str, tokens: list[tuple[int, int, str]], i: int, step: int) -> str | None:
+    """The token next to token ``i`` in the same clause, if any."""
+    j = i + step
+    if not 0 <= j < len(tokens):
+        return None
+    a, b = (tokens[j][1], tokens[i][0]) if step < 0 else (tokens[i][1], tokens[j][0])
+    if not _SEPARATOR.fullmatch(text, a, b):
+        return None
+    return tokens[j][2]
