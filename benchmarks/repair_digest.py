@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import lzma
 import sys
 from pathlib import Path
 
@@ -26,8 +25,6 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.data import seed_files, seed_profiles  # noqa: E402
 from normalise.edits import Edit, Repair  # noqa: E402
 
-SYNTHETIC_DOC_CHARS = 20_000
-SYNTHETIC_DOCS = 10
 CHUNK = 20_000
 
 
@@ -45,21 +42,10 @@ def _record(r: Repair) -> dict[str, list[list[str]]]:
 
 def _synthetic() -> list[str]:
     """The damaged held-out documents of ``repair_quality.py``."""
+    from benchmarks.repair_quality import heldout_documents
     from normalise.damage import damage
-    from normalise.lexicon import DATA
 
-    with lzma.open(DATA / "dingler-heldout.txt.xz", "rt", encoding="utf-8") as handle:
-        paragraphs = handle.read().splitlines()
-    docs: list[str] = []
-    current: list[str] = []
-    for para in paragraphs:
-        current.append(para)
-        if sum(map(len, current)) >= SYNTHETIC_DOC_CHARS:
-            docs.append("\n\n".join(current))
-            current = []
-        if len(docs) == SYNTHETIC_DOCS:
-            break
-    return [damage(clean, seed).text for seed, clean in enumerate(docs)]
+    return [damage(clean, seed).text for seed, clean in enumerate(heldout_documents())]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -250,19 +250,14 @@ SYNTHETIC_DOC_CHARS = 20_000
 SYNTHETIC_DOCS = 10
 
 
-def synthetic() -> None:
-    """Held-out clean Dingler text, damaged with fixed seeds, repaired without a profile."""
+def heldout_documents() -> list[str]:
+    """The clean held-out Dingler text cut into :data:`SYNTHETIC_DOCS` documents of about
+    :data:`SYNTHETIC_DOC_CHARS` characters, whole paragraphs each."""
     import lzma
 
-    from normalise import repair
-    from normalise.damage import damage
     from normalise.lexicon import DATA
 
-    path = DATA / "dingler-heldout.txt.xz"
-    if not path.exists():
-        print(f"synthetic: {path} missing (scripts/build_histlex.py writes it)")
-        return
-    with lzma.open(path, "rt", encoding="utf-8") as handle:
+    with lzma.open(DATA / "dingler-heldout.txt.xz", "rt", encoding="utf-8") as handle:
         paragraphs = handle.read().splitlines()
     docs: list[str] = []
     current: list[str] = []
@@ -273,6 +268,21 @@ def synthetic() -> None:
             current = []
         if len(docs) == SYNTHETIC_DOCS:
             break
+    return docs
+
+
+def synthetic() -> None:
+    """Held-out clean Dingler text, damaged with fixed seeds, repaired without a profile."""
+
+    from normalise import repair
+    from normalise.damage import damage
+    from normalise.lexicon import DATA
+
+    path = DATA / "dingler-heldout.txt.xz"
+    if not path.exists():
+        print(f"synthetic: {path} missing (scripts/build_histlex.py writes it)")
+        return
+    docs = heldout_documents()
     raw_pairs: list[tuple[str, str]] = []
     eng_pairs: list[tuple[str, str]] = []
     triples: list[tuple[str, str, str]] = []
