@@ -32,7 +32,10 @@ def test_piquet_fetches_at_most_300_kb_and_the_rest_on_demand(server: str, brows
     weight = page_weight(built(f"site/{PAGE}").parent.parent, PAGE)
     assert sum(code.values()) == weight.total, (code, weight)
 
-    page.locator(".sw-pageinfo .sw-layer-switch").get_by_role("button", name="Diplomatic").click()
+    switch = page.locator(".sw-pageinfo .sw-layer-switch").get_by_role("button", name="Diplomatic")
+    # the layer may show before the browser reports the request finished: wait for both
+    with page.expect_request_finished(lambda r: r.url.endswith(".data.js")):
+        switch.click()
     page.wait_for_function("document.querySelector('.sw-layer--diplomatic') !== null")
     data = [u for u in fetched if u.endswith(".data.js")]
     assert data == [server + PAGE.replace(".html", ".data.js")]
