@@ -43,8 +43,6 @@ from __future__ import annotations
 import itertools
 import lzma
 import math
-import os
-import pickle
 import re
 import warnings
 from collections import Counter
@@ -53,8 +51,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from normalise.channel import LONG_S, REAL_WORD_LONG_S, variants
-from normalise.corrector import REAL_WORD_MIN_RATE, Choice, Corrector
-from normalise.lexicon import DATA, HISTORICAL, cache_dir, cache_key, historical_counts
+from normalise.corrector import REAL_WORD_MIN_RATE, Choice, Corrector, long_cost, rate_bucket
+from normalise.lexicon import DATA, HISTORICAL, cached, historical_counts
 
 BIGRAMS = DATA / "histlex-bigrams.tsv.xz"
 PRUNED_BELOW = 10  # scripts/build_histlex.py --min-bigram: rarer pairs are not listed
@@ -112,24 +110,7 @@ def load() -> Bigrams | None:
     if not all(p.exists() for p in paths):
         warnings.warn("historical bigrams missing: no context for real-word errors", stacklevel=2)
         return None
-    path = cache_dir() / f"bigrams-{cache_key(paths)}.pickle"
-    try:
-        with path.open("rb") as handle:
-            found = pickle.load(handle)
-        if isinstance(found, Bigrams):
-            return found
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
-        pass  # no cache yet, or an unreadable one: read anew
-    bigrams = read_bigrams(*paths)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with tmp.open("wb") as handle:
-            pickle.dump(bigrams, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError as error:
-        warnings.warn(f"cannot cache bigrams at {path}: {error}", stacklevel=2)
-    return bigrams
+    return cached("bigrams", paths, lambda: read_bigrams(*paths), Bigrams)
 
 
 def document_pairs(
@@ -253,18 +234,14 @@ class Context:
         misreading rate of each token): the corrector's ``choice``, or another reading
         the context clearly prefers. Cached per token, rate and neighbours."""
         token, long_rate = tokens[i][2], rates[i]
-        if not 2 <= len(token) <= 40 or (token.isupper() and len(token) <= 3):
+        if not self.may_revise(token):
             return choice
         known = self.corrector.zipf(token) is not None
         if not known and (choice is None or choice.confidence >= OPEN_DOUBT):
             return choice
-        if (
-            known
-            and not _shapes(self.corrector, token)
-            and (long_rate < REAL_WORD_MIN_RATE or not _suspect(token))
-        ):
-            return choice  # nothing to weigh
-        bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
+        if known and long_rate < REAL_WORD_MIN_RATE and not _shapes(self.corrector, token):
+            return choice  # nothing to weigh: no long-s rival here, no shape rival
+        bucket = rate_bucket(long_rate)
         if known:
             found = self._known.get((token, bucket))
             if found is None:
@@ -280,7 +257,7 @@ class Context:
             return choice
         key = (token, bucket, left, right)
         if key not in self._decided:
-            self._decided[key] = self._decide(token, known, choice, long_rate, left, right)
+            self._decided[key] = self._decide(token, known, choice, long_rate, bucket, left, right)
         found = self._decided[key]
         if found is None:
             return choice
@@ -298,7 +275,7 @@ class Context:
         """A neighbour as the corrector reads it, lower-cased (``ftarre`` -> ``starre``)."""
         if self.corrector.trusted(token):
             return token.lower()
-        key = (token, round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4))
+        key = (token, rate_bucket(long_rate))
         word = self._read.get(key)
         if word is None:
             found = self.corrector.correct_cached(token, long_rate)
@@ -312,11 +289,12 @@ class Context:
         known: bool,
         choice: Choice | None,
         long_rate: float,
+        bucket: int,
         left: str | None,
         right: str | None,
     ) -> Choice | None:
-        """A new choice when the context clearly overrules ``choice``, else ``None``."""
-        bucket = round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
+        """A new choice when the context clearly overrules ``choice``, else ``None``
+        (``bucket``: :func:`~normalise.corrector.rate_bucket` of ``long_rate``)."""
         scores, via_long = (
             self._known[(token, bucket)] if known else (self._readings(token, long_rate), None)
         )
@@ -393,14 +371,14 @@ class Context:
                 scores[text] = max(score, scores.get(text, -math.inf))
         if long_rate < REAL_WORD_MIN_RATE or not _suspect(token):
             return scores, frozenset()
-        long_cost = math.log10(min(max(long_rate, 1e-4), 0.95))
+        cost_of_long = long_cost(long_rate)
         other = corrector.confusions.other
         slots: list[list[tuple[str, float]]] = []
         for k, ch in enumerate(token):
             here = [(ch, 0.0)]
             if ch in SUSPECT and k < len(token) - 1:
                 if ch in _LONG_COST:  # long s is never a capital
-                    here.append(("s", _LONG_COST[ch] + long_cost))
+                    here.append(("s", _LONG_COST[ch] + cost_of_long))
                 here += [(t, c) for t, c in other.get(ch, ()) if len(t) == 1]
             slots.append(here)
         via_long: set[str] = set()

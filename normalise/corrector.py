@@ -43,10 +43,21 @@ class Choice:
     evidence: str
 
 
+def long_cost(long_rate: float) -> float:
+    """log10 of a local long-s misreading rate, kept within [1e-4, 0.95]: the cost of
+    one long-s edit there."""
+    return math.log10(min(max(long_rate, 1e-4), 0.95))
+
+
+def rate_bucket(long_rate: float) -> int:
+    """The quarter decade of a local long-s rate (decisions are cached by it)."""
+    return round(long_cost(long_rate) * 4)
+
+
 def rate_class(long_rate: float) -> tuple[bool, int]:
     """All that :meth:`Corrector.correct_cached` reads of a local long-s rate: is it
     below :data:`REAL_WORD_MIN_RATE`, and its quarter decade."""
-    return long_rate < REAL_WORD_MIN_RATE, round(math.log10(min(max(long_rate, 1e-4), 0.95)) * 4)
+    return long_rate < REAL_WORD_MIN_RATE, rate_bucket(long_rate)
 
 
 class Corrector:
@@ -212,18 +223,18 @@ class Corrector:
             self._options_cache[key] = cached
         return cached
 
-    def _options(self, token: str, long_cost: float, open_all: bool) -> dict[str, float]:
+    def _options(self, token: str, long_s_cost: float, open_all: bool) -> dict[str, float]:
         options: dict[str, float] = {token: self.prior(token, itself=1)}
         static, dynamic, lows = self._readings(token, open_all)
         for text, cost, n_long in static:
-            score = self.prior(text) + cost + n_long * long_cost
+            score = self.prior(text) + cost + n_long * long_s_cost
             if score > options.get(text, -math.inf):
                 options[text] = score
         document = self._document
         if not lows.isdisjoint(self._repeated):  # else the document repeats none of them
             for text, low, cost, n_long in dynamic:
                 if document.get(low, 0) >= 2:
-                    score = self.prior(text) + cost + n_long * long_cost
+                    score = self.prior(text) + cost + n_long * long_s_cost
                     if score > options.get(text, -math.inf):
                         options[text] = score
         if WILDCARD in token:
@@ -246,12 +257,11 @@ class Corrector:
     def readings(self, token: str, long_rate: float) -> dict[str, float]:
         """log10 score (prior + channel) of ``token`` and of each reading of it the
         lexicon or the document allows, as :meth:`correct` weighs them."""
-        long_cost = math.log10(min(max(long_rate, 1e-4), 0.95))
-        return self._options(token, long_cost, self._open(token))
+        return self._options(token, long_cost(long_rate), self._open(token))
 
     def correct(self, token: str, long_rate: float) -> Choice | None:
         """The best reading of ``token`` if it differs from it, else ``None``."""
-        long_cost = math.log10(min(max(long_rate, 1e-4), 0.95))
+        cost = long_cost(long_rate)
         open_all = self._open(token)
         if not open_all and (
             long_rate < REAL_WORD_MIN_RATE or not _REAL_WORD_SUSPECT.search(token)
@@ -266,7 +276,7 @@ class Corrector:
                 if not core:
                     continue
                 extra = QUOTE_COST * (q_lead + q_trail)
-                for text, score in self._options(core, long_cost, open_all).items():
+                for text, score in self._options(core, cost, open_all).items():
                     full = ("„" if q_lead else "") + text + ("“" if q_trail else "")
                     options[full] = max(options.get(full, -math.inf), score + extra)
         if WILDCARD not in token and token.endswith((")", ";")):

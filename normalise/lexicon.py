@@ -40,10 +40,13 @@ import os
 import pickle
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
+from typing import TypeVar
+
+from normalise.textio import atomic_write
 
 VERSION = "21"
 DICT_FLOOR = 1.5  # Zipf given to dictionary forms that wordfreq does not know
@@ -74,6 +77,29 @@ def cache_dir() -> Path:
     """Where built lexicons are cached."""
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "stichwort"
+
+
+T = TypeVar("T")
+
+
+def cached(name: str, paths: list[Path], make: Callable[[], T], kind: type) -> T:
+    """``make()``, kept as a pickle ``<name>-<key>.pickle`` under :func:`cache_dir` keyed by
+    :func:`cache_key` of ``paths``: read from there when it holds a ``kind``, else made
+    and written (a cache that cannot be written is only warned about)."""
+    path = cache_dir() / f"{name}-{cache_key(paths)}.pickle"
+    try:
+        with path.open("rb") as handle:
+            found = pickle.load(handle)
+        if isinstance(found, kind):
+            return found  # type: ignore[return-value]
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+        pass  # no cache yet, or an unreadable one: make anew
+    value = make()
+    try:
+        atomic_write(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError as error:
+        warnings.warn(f"cannot cache {name} at {path}: {error}", stacklevel=3)
+    return value
 
 
 def _lemma_table() -> Path | None:
@@ -325,22 +351,9 @@ class Lexicon:
 def load() -> Lexicon:
     """The lexicon, from the cache or built (and cached) on first use."""
     paths = _sources()
-    path = cache_dir() / f"lexicon-{cache_key(paths)}.pickle"
-    try:
-        with path.open("rb") as handle:
-            return Lexicon(*pickle.load(handle))
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
-        pass  # no cache yet, or an unreadable one: build anew
-    table, undictionaried = build(paths)
-    prefixes, fill = word_prefixes(table), fill_bigrams(table)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with tmp.open("wb") as handle:
-            pickle.dump(
-                (table, undictionaried, prefixes, fill), handle, protocol=pickle.HIGHEST_PROTOCOL
-            )
-        os.replace(tmp, path)
-    except OSError as error:
-        warnings.warn(f"cannot cache lexicon at {path}: {error}", stacklevel=2)
-    return Lexicon(table, undictionaried, prefixes, fill)
+
+    def make() -> tuple[object, ...]:
+        table, undictionaried = build(paths)
+        return table, undictionaried, word_prefixes(table), fill_bigrams(table)
+
+    return Lexicon(*cached("lexicon", paths, make, tuple))
