@@ -363,7 +363,7 @@ class BodyEncoder:
         self._uses.update(("#editor", f.note) for f in self._furniture if f.note)
         self._body_end = structure.body_end
         self._silent_long_s = "ſ" not in self._raw
-        self._real_word_starts = sorted(self.real_words)
+        self._real_word_spans = sorted(self.real_words)
         body = etree.Element(tei("body"))
         tops = sorted((d for d in structure.divs if not d.parent), key=lambda d: d.start)
         for div in tops:
@@ -640,22 +640,25 @@ class BodyEncoder:
         each ``ſ`` of the body back as ``f``, the reading text reads it as ``s``. Only an
         edit (automatic or curated) of a whole word, of certainty high, that changes
         nothing but f to s, whose evidence is a shared category, and that is no real-word
-        change, is written so; every other edit keeps its ``<choice>``, and the edit log keeps them all.
+        change, is written so; every other edit keeps its ``<choice>``, and the edit log
+        keeps them all.
         """
         original, reading = edit.original, edit.replacement
+        raw = self._raw
         if (
             not self._silent_long_s
-            or cert(edit.confidence) != "high"
             or len(original) != len(reading)
-            or not any(a == "f" and b == "s" for a, b in zip(original, reading, strict=True))
-            or any(a != b and (a, b) != ("f", "s") for a, b in zip(original, reading, strict=True))
+            or {(a, b) for a, b in zip(original, reading, strict=True) if a != b} != {("f", "s")}
+            or cert(edit.confidence) != "high"
             or self._evidence(edit, edit.evidence, "")[1]
-            or (edit.start > 0 and in_word(self._raw[edit.start - 1]))
-            or (edit.end < len(self._raw) and in_word(self._raw[edit.end]))
+            or (edit.start > 0 and in_word(raw[edit.start - 1]))
+            or (edit.end < len(raw) and in_word(raw[edit.end]))
         ):
             return ""
-        k = bisect.bisect_right(self._real_word_starts, (edit.end, edit.end))
-        if any(start < edit.end and edit.start < end for start, end in self._real_word_starts[:k]):
+        # the real-word spans are words, so only the last one that starts before the
+        # edit's end can reach into it
+        k = bisect.bisect_left(self._real_word_spans, (edit.end,))
+        if k and self._real_word_spans[k - 1][1] > edit.start:
             return ""
         return "".join("ſ" if a != b else a for a, b in zip(original, reading, strict=True))
 

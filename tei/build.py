@@ -29,6 +29,8 @@ class Built:
     xml: bytes
     warnings: tuple[str, ...]
     dropped: int
+    review: Review
+    """The real-word check of the source (:func:`real_word_review`)."""
 
 
 def urn_base(siglum: str, work: str) -> str:
@@ -58,8 +60,8 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
     log = edition_log(siglum, root)
     meta = log.source.meta
     base = urn_base(siglum, str(meta.get("work", "")))
-    real_words = changes(log.source.raw, log.edits, load().in_dictionary)
-    encoder = BodyEncoder(log, real_words=tuple((c.at, c.end) for c in real_words))
+    review = real_word_review(siglum, root)
+    encoder = BodyEncoder(log, real_words=tuple((c.at, c.end) for c in review.changes))
     body = encoder.encode()
     document = etree.Element(tei("TEI"), nsmap={None: TEI_NS})
     document.set(f"{{{XML_NS}}}lang", "de")
@@ -86,7 +88,7 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
         text.append(back)
         back.tail = "\n"
     xml = etree.tostring(document, xml_declaration=True, encoding="UTF-8", pretty_print=False)
-    return Built(xml + b"\n", tuple(encoder.warnings), len(log.dropped))
+    return Built(xml + b"\n", tuple(encoder.warnings), len(log.dropped), review)
 
 
 def decisions_path(siglum: str, root: Path | None = None) -> Path:
@@ -142,7 +144,7 @@ def build_tei(sigla: list[str], out_dir: Path, root: Path | None = None) -> list
     for siglum in sigla:
         print(f"tei: {siglum}: building …", file=sys.stderr)
         document = build_document(siglum, root)
-        problems += real_word_review(siglum, root).problems(
+        problems += document.review.problems(
             decisions_path(siglum, root), partial(real_word_place, siglum, root=root)
         )
         for warning in document.warnings:

@@ -240,12 +240,12 @@ class _Exporter:
                 continue
             if any(_local(a) in READINGS for a in element.iterancestors()):
                 continue
-            if element.text and word.search(element.text):
+            if element.text:
                 element.text, choices = self._split(element.text, word, witness)
                 for k, choice in enumerate(choices):
                     element.insert(k, choice)
             for child in list(element):
-                if child.tail and word.search(child.tail):
+                if child.tail:
                     child.tail, choices = self._split(child.tail, word, witness)
                     at = element.index(child) + 1
                     for k, choice in enumerate(choices):
@@ -255,8 +255,10 @@ class _Exporter:
         self, text: str, word: re.Pattern[str], witness: dict[int, str]
     ) -> tuple[str | None, list[etree._Element]]:
         """``text`` as its leading text and one ``<choice>`` per matching word, each with
-        the text up to the next as its tail."""
+        the text up to the next as its tail (``text`` itself and none without a match)."""
         matches = list(word.finditer(text))
+        if not matches:
+            return text, []
         choices: list[etree._Element] = []
         for k, match in enumerate(matches):
             choice = etree.Element(tei("choice"))

@@ -116,11 +116,17 @@ def _raw(element: etree._Element, parts: list[str], furniture: dict[etree._Eleme
             parts.append(child.tail)
 
 
-def raw_text(element: etree._Element) -> str:
-    """The raw layer of ``element``: its text with the original side of every choice."""
+def _raw_body_text(element: etree._Element) -> str:
+    """The text of ``element`` with the original side of every choice, before the
+    header's witness characters are read back."""
     parts: list[str] = []
     _raw(element, parts, {})
-    return "".join(parts).translate(witness_characters(element.getroottree().getroot()))
+    return "".join(parts)
+
+
+def raw_text(element: etree._Element) -> str:
+    """The raw layer of ``element``: its text with the original side of every choice."""
+    return _raw_body_text(element).translate(witness_characters(element.getroottree().getroot()))
 
 
 class _Renderer:
@@ -138,7 +144,7 @@ class _Renderer:
         self.categories = category_resps(root)
         self.witness = witness_characters(root)
         self.spaces = {
-            fw: furniture_replacement(whole, offsets[i], offsets[i] + len(raw_text(fw)))
+            fw: furniture_replacement(whole, offsets[i], offsets[i] + len(_raw_body_text(fw)))
             for fw, i in starts.items()
         }
 
@@ -147,7 +153,7 @@ class _Renderer:
         name = _local(element)
         if name in REMOVED:
             space = self.spaces.get(element, "")
-            return raw_text(element), space, space
+            return _raw_body_text(element), space, space
         if name in ("pb", "lb") or name in EDITORIAL or not name:
             return "", "", ""
         if name == "choice":
@@ -164,7 +170,7 @@ class _Renderer:
     def _choice(self, element: etree._Element) -> tuple[str, str, str]:
         original = next((c for c in element if _local(c) in ORIGINALS), None)
         reading = next((c for c in element if _local(c) in READINGS), None)
-        raw = raw_text(original) if original is not None else ""
+        raw = _raw_body_text(original) if original is not None else ""
         read = "".join(reading.itertext()) if reading is not None else ""
         if (
             original is not None
