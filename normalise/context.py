@@ -46,12 +46,14 @@ import math
 import re
 import warnings
 from collections import Counter
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from normalise.channel import LONG_S, REAL_WORD_LONG_S, variants
-from normalise.corrector import REAL_WORD_MIN_RATE, Choice, Corrector, long_cost, rate_bucket
+from normalise.corrector import REAL_WORD_MIN_RATE, Choice, Corrector, rate_class
 from normalise.lexicon import DATA, HISTORICAL, cached, historical_counts
 
 BIGRAMS = DATA / "histlex-bigrams.tsv.xz"
@@ -71,6 +73,8 @@ APPLY = 0.5  # a neighbour is read as the corrector would repair it from this co
 OPEN_DOUBT = 0.9  # the corrector's choice of an unknown token is revised below this
 _SEPARATOR = re.compile(r"[^\S\n]*\n?[^\S\n]*[,(„“\"'»«]?[^\S\n]*\n?[^\S\n]*")
 _LONG_COST = {o: c for o, _, c in LONG_S}
+T = TypeVar("T")
+Rate = tuple[bool, int]  # a long-s rate as far as it is read: see rate_class
 SUSPECT = "".join(REAL_WORD_LONG_S) + "".join(REAL_WORD_LONG_S).upper()
 
 
@@ -119,12 +123,9 @@ def document_pairs(
     """Pairs of adjacent tokens of ``text`` that the corrector trusts (lower-cased), seen
     at least :data:`DOC_MIN` times."""
     out: Counter[tuple[str, str]] = Counter()
+    trusted = corrector.trusted
     for (_, end, left), (start, _, right) in itertools.pairwise(tokens):
-        if (
-            _SEPARATOR.fullmatch(text, end, start)
-            and corrector.trusted(left)
-            and corrector.trusted(right)
-        ):
+        if trusted(left) and trusted(right) and _one_clause(text[end:start]):
             out[(left.lower(), right.lower())] += 1
     return Counter({pair: n for pair, n in out.items() if n >= DOC_MIN})
 
@@ -134,14 +135,34 @@ class Model:
 
     def __init__(self, bigrams: Bigrams, document: Counter[tuple[str, str]]) -> None:
         self.bigrams = bigrams
+        self.changes: list[set[str]] = []
         self.use(document)
 
     def use(self, document: Counter[tuple[str, str]]) -> None:
-        """Take ``document`` as the document's own pairs."""
+        """Take ``document`` as the document's own pairs, noting the words whose
+        following words changed."""
+        old = getattr(self, "document", None)
+        if old is not None:
+            self.changes.append(
+                {
+                    a
+                    for a, b in old.keys() | document.keys()
+                    if old.get((a, b)) != document.get((a, b))
+                }
+            )
         self.document = document
         self.after: Counter[str] = Counter()
         for (left, _), n in document.items():
             self.after[left] += n
+
+    @property
+    def version(self) -> int:
+        """How many times the document's pairs have been replaced."""
+        return len(self.changes)
+
+    def unchanged(self, lefts: AbstractSet[str], since: int) -> bool:
+        """Are the document's pairs that begin with one of ``lefts`` as at ``since``?"""
+        return all(lefts.isdisjoint(c) for c in self.changes[since:])
 
     def count(self, left: str, right: str) -> float:
         """The historical count of the pair, an unlisted one estimated."""
@@ -173,54 +194,103 @@ class Model:
             out += math.log10(self.p(right, word, own) / self.bigrams.p(right))
         return out
 
-    def show(self, left: str | None, word: str, right: str | None) -> str:
-        """The pairs of ``word`` in context with their counts (``<10`` when unlisted)."""
+    def show(self, left: str | None, word: str, right: str | None, own: bool) -> str:
+        """The pairs of ``word`` in context with their counts (``<10`` when unlisted), and
+        the document's if ``own``."""
         parts = []
         for a, b in ((left, word), (word, right)):
             if a is None or b is None:
                 continue
             listed = self.bigrams.pair(a, b)
-            own = self.document.get((a, b), 0)
+            here = self.document.get((a, b), 0) if own else 0
             count = str(listed) if listed else f"<{PRUNED_BELOW}"
-            parts.append(f"'{a} {b}' {count}" + (f" (+{own} here)" if own else ""))
+            parts.append(f"'{a} {b}' {count}" + (f" (+{here} here)" if here else ""))
         return ", ".join(parts)
 
 
-class Context:
-    """Revises a corrector's choice for a token by the words around it."""
+@dataclass(slots=True)
+class _Kept(Generic[T]):
+    """A value worked out from the document's counts of ``words`` (and, unless ``None``,
+    from its pairs that begin with one of ``lefts``), as they were at two versions."""
 
-    def __init__(
-        self, corrector: Corrector, model: Model, view: tuple[str, list[tuple[int, int, str]]]
-    ) -> None:
+    value: T
+    words: AbstractSet[str]
+    lefts: AbstractSet[str] | None
+    words_at: int
+    pairs_at: int
+
+
+class Context:
+    """Revises a corrector's choice for a token by the words around it. One serves a
+    whole document: each decision is kept until a count it weighed changes."""
+
+    def __init__(self, corrector: Corrector, model: Model) -> None:
         self.corrector = corrector
         self.model = model
-        self._view: tuple[str, list[tuple[int, int, str]]] | None = view  # pairs not read yet
-        self._decided: dict[tuple[str, int, str | None, str | None], Choice | None] = {}
+        self._view: tuple[str, list[tuple[int, int, str]]] | None = None  # pairs not read yet
+        self._decided: dict[tuple[str, Rate, str | None, str | None, str], _Kept[Choice | None]]
+        self._decided = {}
         # known token -> scores of it and its rivals, and the rivals a long s gives
-        self._known: dict[tuple[str, int], tuple[dict[str, float], frozenset[str]]] = {}
-        self._read: dict[tuple[str, int], str] = {}  # neighbour -> as the corrector reads it
+        self._known: dict[tuple[str, Rate], _Kept[tuple[dict[str, float], frozenset[str]]]] = {}
+        self._read: dict[tuple[str, Rate], str] = {}  # neighbour -> as the corrector reads it
+        self._may: dict[str, bool] = {}
 
     @classmethod
-    def of(
-        cls,
-        corrector: Corrector,
-        text: str,
-        tokens: list[tuple[int, int, str]],
-    ) -> Context | None:
-        """The context of one view's tokens (``None`` without historical counts)."""
+    def of(cls, corrector: Corrector) -> Context | None:
+        """A context for the document ``corrector`` reads (``None`` without historical
+        counts); :meth:`read` gives it each view."""
         bigrams = load()
         if bigrams is None:
             return None
-        return cls(corrector, Model(bigrams, Counter()), (text, tokens))
+        return cls(corrector, Model(bigrams, Counter()))
+
+    def read(self, text: str, tokens: list[tuple[int, int, str]]) -> None:
+        """Take the view ``text`` with its ``tokens``: its pairs are read when first needed,
+        its neighbours read anew (the corrector's counts may have changed)."""
+        self._view = (text, tokens)
+        self._read = {}
+
+    def _pairs(self) -> None:
+        """Read the current view's pairs into the model, if not done yet."""
+        if self._view is not None:
+            self.model.use(document_pairs(*self._view, self.corrector))
+            self._view = None
+
+    def _fresh(self, kept: _Kept[T] | None) -> bool:
+        """Does ``kept`` still hold (its stamps moved on if so)?"""
+        if kept is None:
+            return False
+        corrector, model = self.corrector, self.model
+        if kept.words_at != corrector.version:
+            if not corrector.unchanged(kept.words, kept.words_at):
+                return False
+            kept.words_at = corrector.version
+        if kept.lefts is not None:
+            self._pairs()
+            if kept.pairs_at != model.version:
+                if not model.unchanged(kept.lefts, kept.pairs_at):
+                    return False
+                kept.pairs_at = model.version
+        return True
+
+    def _keep(self, value: T, words: AbstractSet[str], lefts: AbstractSet[str] | None) -> _Kept[T]:
+        return _Kept(value, words, lefts, self.corrector.version, self.model.version)
 
     def may_revise(self, token: str) -> bool:
         """Can :meth:`revise` change the choice of ``token`` at any rate and place? (The
         engine asks once per word type and calls :meth:`revise` only for those.)"""
-        if not 2 <= len(token) <= 40 or (token.isupper() and len(token) <= 3):
-            return False
-        if self.corrector.zipf(token) is None:
-            return True
-        return bool(_shapes(self.corrector, token)) or _suspect(token)
+        found = self._may.get(token)
+        if found is None:
+            found = self._may[token] = (
+                2 <= len(token) <= 40
+                and not (token.isupper() and len(token) <= 3)
+                and (
+                    self.corrector.zipf(token) is None
+                    or bool(_shapes(self.corrector, token))
+                    or _suspect(token)
+                )
+            )
+        return found
 
     def revise(
         self,
@@ -241,13 +311,9 @@ class Context:
             return choice
         if known and long_rate < REAL_WORD_MIN_RATE and not _shapes(self.corrector, token):
             return choice  # nothing to weigh: no long-s rival here, no shape rival
-        bucket = rate_bucket(long_rate)
-        if known:
-            found = self._known.get((token, bucket))
-            if found is None:
-                found = self._known[(token, bucket)] = self._candidates(token, long_rate)
-            if len(found[0]) < 2:
-                return choice
+        rate = rate_class(long_rate)  # all that is read of the rate, so decisions keep by it
+        if known and len(self._scores(token, rate)[0]) < 2:
+            return choice
         before, after = _neighbour(text, tokens, i, -1), _neighbour(text, tokens, i, 1)
         if known and self._fragment(before, token, after):
             return choice
@@ -255,10 +321,12 @@ class Context:
         right = None if after is None else self._word(after, rates[i + 1])
         if left is None and right is None:
             return choice
-        key = (token, bucket, left, right)
-        if key not in self._decided:
-            self._decided[key] = self._decide(token, known, choice, long_rate, bucket, left, right)
-        found = self._decided[key]
+        current = token if choice is None else choice.text
+        key = (token, rate, left, right, current)
+        kept = self._decided.get(key)
+        if not self._fresh(kept):
+            kept = self._decided[key] = self._decide(token, known, current, rate, left, right)
+        found = kept.value
         if found is None:
             return choice
         return None if found.text == token else found
@@ -275,7 +343,7 @@ class Context:
         """A neighbour as the corrector reads it, lower-cased (``ftarre`` -> ``starre``)."""
         if self.corrector.trusted(token):
             return token.lower()
-        key = (token, rate_bucket(long_rate))
+        key = (token, rate_class(long_rate))
         word = self._read.get(key)
         if word is None:
             found = self.corrector.correct_cached(token, long_rate)
@@ -283,27 +351,51 @@ class Context:
             word = self._read[key] = word.lower()
         return word
 
+    def _scores(self, token: str, rate: Rate) -> tuple[dict[str, float], frozenset[str]]:
+        """:meth:`_candidates` of a known token, kept per rate class."""
+        kept = self._known.get((token, rate))
+        if not self._fresh(kept):
+            scores, via_long, weighed = self._candidates(token, rate)
+            kept = self._known[(token, rate)] = self._keep((scores, via_long), weighed, None)
+        return kept.value
+
     def _decide(
         self,
         token: str,
         known: bool,
-        choice: Choice | None,
-        long_rate: float,
-        bucket: int,
+        current: str,
+        rate: Rate,
+        left: str | None,
+        right: str | None,
+    ) -> _Kept[Choice | None]:
+        """The decision on ``token`` read as ``current`` between ``left`` and ``right``,
+        with the counts it weighed: a known token's rivals are judged by the journal's
+        pairs alone, an unknown one's by the document's too."""
+        if known:
+            scores, via_long = self._scores(token, rate)
+            weighed = self._known[(token, rate)].words
+            choice = self._overrule(token, scores, via_long, current, left, right)
+            return self._keep(choice, weighed, None)
+        scores = self.corrector.readings(token, 10.0 ** (rate[1] / 4))
+        self._pairs()
+        lefts = {w.lower() for w in scores} | ({left} if left is not None else set())
+        choice = self._overrule(token, scores, None, current, left, right)
+        return self._keep(choice, self.corrector.weighed(token), lefts)
+
+    def _overrule(
+        self,
+        token: str,
+        scores: dict[str, float],
+        via_long: frozenset[str] | None,
+        current: str,
         left: str | None,
         right: str | None,
     ) -> Choice | None:
-        """A new choice when the context clearly overrules ``choice``, else ``None``
-        (``bucket``: :func:`~normalise.corrector.rate_bucket` of ``long_rate``)."""
-        scores, via_long = (
-            self._known[(token, bucket)] if known else (self._readings(token, long_rate), None)
-        )
-        current = token if choice is None else choice.text
+        """A new choice when the context clearly overrules ``current``, else ``None``
+        (``via_long``: a known token's rivals a long s gives, ``None`` for an unknown)."""
+        known = via_long is not None
         if current not in scores or len(scores) < 2:
             return None
-        if not known and self._view is not None:  # the document's pairs, read when needed
-            self.model.use(document_pairs(*self._view, self.corrector))
-            self._view = None
         # a known word's rivals differ in a letter the OCR of this very print confuses
         # (seine/keine): its trusted pairs hold one of them only, so they do not judge
         # only a reading with a counted pair can win; the others weigh without context
@@ -339,8 +431,8 @@ class Context:
         confidence = round(1.0 / sum(10.0 ** (s - top) for s in totals.values()), 3)
         low, other = best.lower(), current.lower()
         evidence = (
-            f"context: {self.model.show(left, low, right)} vs "
-            f"{self.model.show(left, other, right)}: {token!r} -> {best!r}"
+            f"context: {self.model.show(left, low, right, not known)} vs "
+            f"{self.model.show(left, other, right, not known)}: {token!r} -> {best!r}"
         )
         return Choice(best, confidence, evidence)
 
@@ -357,21 +449,27 @@ class Context:
         ]
         return all(found) if both else any(found)
 
-    def _candidates(self, token: str, long_rate: float) -> tuple[dict[str, float], frozenset[str]]:
+    def _candidates(
+        self, token: str, rate: Rate
+    ) -> tuple[dict[str, float], frozenset[str], set[str]]:
         """Score (log10 prior + channel) of a known token and of each dictionary word it
         may have been: one confusion of the channel's table (``bat`` -> ``hat``), and
-        where the print's OCR misreads long s (``long_rate``), up to :data:`MAX_EDITS`
-        confusions of its ``f``/``j`` (not the last letter); and the readings of the latter."""
+        where the print's OCR misreads long s (``rate``), up to :data:`MAX_EDITS`
+        confusions of its ``f``/``j`` (not the last letter); the readings of the latter; and
+        every word (lower-cased) whose count was weighed."""
         corrector = self.corrector
         scores = {token: corrector.prior(token, itself=1)}
+        weighed = {token.lower()}
         floor = scores[token] - SHAPE_REACH
         for text, cost in _shapes(corrector, token):
+            weighed.add(text.lower())
             score = corrector.prior(text) + cost
             if score >= floor:
                 scores[text] = max(score, scores.get(text, -math.inf))
-        if long_rate < REAL_WORD_MIN_RATE or not _suspect(token):
-            return scores, frozenset()
-        cost_of_long = long_cost(long_rate)
+        low_rate, bucket = rate
+        if low_rate or not _suspect(token):
+            return scores, frozenset(), weighed
+        cost_of_long = bucket / 4  # log10 of the bucket's rate
         other = corrector.confusions.other
         slots: list[list[tuple[str, float]]] = []
         for k, ch in enumerate(token):
@@ -387,14 +485,11 @@ class Context:
             edits = sum(t != ch for (t, _), ch in zip(combo, token, strict=True))
             if text == token or edits > MAX_EDITS or not corrector.real_word(text):
                 continue
+            weighed.add(text.lower())
             score = corrector.prior(text) + sum(c for _, c in combo)
             scores[text] = max(score, scores.get(text, -math.inf))
             via_long.add(text)
-        return scores, frozenset(via_long)
-
-    def _readings(self, token: str, long_rate: float) -> dict[str, float]:
-        """The corrector's scored readings of an unknown token."""
-        return self.corrector.readings(token, long_rate)
+        return scores, frozenset(via_long), weighed
 
 
 _SHAPES: dict[tuple[int, int], tuple[object, object, dict[str, list[tuple[str, float]]]]] = {}
@@ -436,6 +531,12 @@ def _neighbour(text: str, tokens: list[tuple[int, int, str]], i: int, step: int)
     if not 0 <= j < len(tokens):
         return None
     a, b = (tokens[j][1], tokens[i][0]) if step < 0 else (tokens[i][1], tokens[j][0])
-    if not _SEPARATOR.fullmatch(text, a, b):
+    if not _one_clause(text[a:b]):
         return None
     return tokens[j][2]
+
+
+@lru_cache(maxsize=4096)
+def _one_clause(gap: str) -> bool:
+    """Does ``gap``, the text between two tokens, keep them in one clause?"""
+    return _SEPARATOR.fullmatch(gap) is not None

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 
 import regex
 
@@ -54,6 +56,7 @@ def rate_bucket(long_rate: float) -> int:
     return round(long_cost(long_rate) * 4)
 
 
+@lru_cache(maxsize=4096)  # rates are ratios of small counts: few distinct values
 def rate_class(long_rate: float) -> tuple[bool, int]:
     """All that :meth:`Corrector.correct_cached` reads of a local long-s rate: is it
     below :data:`REAL_WORD_MIN_RATE`, and its quarter decade."""
@@ -77,15 +80,6 @@ class Corrector:
         self._options_cache: dict[tuple[str, bool], Readings] = {}
         self.document = document
 
-    def share_caches(self, other: Corrector) -> None:
-        """Use ``other``'s caches of what depends on the token alone (lexicon scores,
-        readings, long-s evidence, dictionary words), as the chunks of one document do."""
-        self._zipf = other._zipf
-        self.evidence_cache = other.evidence_cache
-        self._trusted = other._trusted
-        self.whole_words = other.whole_words
-        self._options_cache = other._options_cache
-
     @property
     def document(self) -> Counter[str]:
         """Counts of the document's own (trusted) words, lower-cased."""
@@ -101,29 +95,44 @@ class Corrector:
         self._document = counts
         self._repeated = {w for w, n in counts.items() if n >= 2}  # may replace a token
 
+    @property
+    def version(self) -> int:
+        """How many times the document's counts have been replaced."""
+        return len(self._changes)
+
+    def unchanged(self, words: AbstractSet[str], since: int) -> bool:
+        """Are the document's counts of ``words`` (lower-cased) as at version ``since``?"""
+        return all(words.isdisjoint(c) for c in self._changes[since:])
+
+    def weighed(self, token: str) -> set[str]:
+        """The words (lower-cased) whose document counts the readings of ``token`` read:
+        itself and every reading offered (call after :meth:`readings` or :meth:`correct`)."""
+        out = {token.lower()}
+        for open_all in (False, True):
+            found = self._options_cache.get((token, open_all))
+            if found is not None:
+                out.update(t.lower() for t, _, _ in found[0])
+                out.update(found[2])
+        return out
+
     def correct_cached(self, token: str, long_rate: float) -> Choice | None:
         """:meth:`correct` with the rate rounded to a quarter decade, remembered across
-        rounds until the document's counts of a word it weighed change."""
+        rounds and passes until the document's counts of a word it weighed change."""
         low_rate, bucket = rate_class(long_rate)
         if (low_rate or not _REAL_WORD_SUSPECT.search(token)) and not self._open(token):
             return None
         key = (token, bucket)
         entry = self._decisions.get(key)
-        version = len(self._changes)
+        version = self.version
         if entry is not None:
             choice, deps, seen = entry
-            if seen == version or all(deps.isdisjoint(c) for c in self._changes[seen:]):
+            if seen == version or self.unchanged(deps, seen):
                 self._decisions[key] = (choice, deps, version)
                 return choice
         choice = self.correct(token, 10.0 ** (bucket / 4))
-        cores = {token, token[1:], token[:-1], token[1:-1]}
-        deps = {c.lower() for c in cores} | {_core(token).lower()}
-        for core in cores:
-            for open_all in (False, True):
-                readings = self._options_cache.get((core, open_all))
-                if readings is not None:
-                    deps.update(t.lower() for t, _, _ in readings[0])
-                    deps.update(low for _, low, _, _ in readings[1])
+        deps = {_core(token).lower()}
+        for core in (token, token[1:], token[:-1], token[1:-1]):
+            deps |= self.weighed(core)
         self._decisions[key] = (choice, deps, version)
         return choice
 

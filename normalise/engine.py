@@ -360,7 +360,10 @@ def _words(
     view: View,
     proposals: list[Edit],
     progress: Progress | None,
+    around: Context | None,
 ) -> None:
+    """Judge every doubted word of the view, let ``around`` (the document's context, if
+    any) revise the choice, and apply the confident ones (the rest are proposals)."""
     plan: list[tuple[int, int, str, float, str]] = []
     n = len(tokens)
     if len(rates) != n:
@@ -371,7 +374,8 @@ def _words(
     words = list(map(_TEXT, tokens))
     types = set(words)
     doubted = {w for w in types if not _undoubted(corrector, w)}
-    around = Context.of(corrector, text, tokens)  # real-word errors: the words around decide
+    if around is not None:
+        around.read(text, tokens)
     revisable = {w for w in types if around.may_revise(w)} if around is not None else set()
     # a decision depends on the token, the class of its rate and a following full stop
     seen: dict[tuple[str, tuple[bool, int], bool], Choice | None] = {}
@@ -676,12 +680,13 @@ Piece = tuple[list[Edit], list[Edit]]  # the edits and the proposals of one chun
 
 def _repair_pass(
     texts: list[str],
-    lexicon: Lexicon,
     progress: Progress | None,
-    caches: Corrector,
+    corrector: Corrector,
+    around: Context | None,
     profile: Profile,
 ) -> list[Piece]:
-    """One run of every pass over the chunks ``texts`` of one document.
+    """One run of every pass over the chunks ``texts`` of one document (``corrector`` and
+    ``around`` serve the whole document, all its passes).
 
     The chunks go through each pass in step, as one document would: the lexicon
     passes' word counts and the player letters' evidence are the whole document's.
@@ -698,8 +703,6 @@ def _repair_pass(
     for draft in drafts:
         _furniture_and_chars(draft)
         done_with(draft)
-    corrector = Corrector(lexicon, Counter(), caches.confusions)
-    corrector.share_caches(caches)
     proposals: list[list[Edit]] = [[] for _ in drafts]
     for _ in range(MAX_ROUNDS):
         before = [list(d.edits) for d in drafts]
@@ -715,9 +718,8 @@ def _repair_pass(
             view = draft.view()
             proposals[k] = []
             part = _part_progress(progress, k, len(drafts))
-            _words(
-                draft, corrector, _tokens(view), _rates(corrector, view), view, proposals[k], part
-            )
+            tokens, rates = _tokens(view), _rates(corrector, view)
+            _words(draft, corrector, tokens, rates, view, proposals[k], part, around)
             _splits(draft, corrector, profile)
             done_with(draft)
         if all(d.edits == b for d, b in zip(drafts, before, strict=True)):
@@ -747,14 +749,16 @@ def _repair_chunks(
     """:func:`_repair_pass`, then again on the reading text until that changes nothing
     (at most :data:`MAX_PASSES` times), each change joined into the edits
     (:func:`normalise.edits.compose`)."""
-    caches = Corrector(lexicon, Counter(), channel_table(profile.confusions))
-    pieces = _repair_pass(texts, lexicon, progress, caches, profile)
+    # one corrector for every pass: its decisions stand until the counts they weighed change
+    corrector = Corrector(lexicon, Counter(), channel_table(profile.confusions))
+    around = Context.of(corrector)  # real-word errors: the words around decide
+    pieces = _repair_pass(texts, progress, corrector, around, profile)
     first = pieces
     for _ in range(MAX_PASSES):
         readings = [
             apply_edits(text, edits) for text, (edits, _) in zip(texts, pieces, strict=True)
         ]
-        again = _repair_pass(readings, lexicon, None, caches, profile)
+        again = _repair_pass(readings, None, corrector, around, profile)
         if not any(edits for edits, _ in again):
             break
         pieces = [

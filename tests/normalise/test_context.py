@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from normalise import context, garbage, repair
 from normalise.corrector import Corrector
+from normalise.engine import _long_s_rates
 from normalise.lexicon import load
 from normalise.profile import Profile
 
+ROOT = Path(__file__).resolve().parents[2]
 # a print whose OCR has the habits of Schwaighofer 1927 (corpus/schwaighofer1927/meta.toml)
 PRINT = Profile(
     colon_hyphens=True,
@@ -305,3 +308,78 @@ def test_piece_of_a_split_word_is_left_to_the_split_pass() -> None:
     # "ob en" is "oben" split by OCR: "en" is not read as "er" ('ob er' is counted)
     raw = "Die Schienen find ob en ganz flach, fo daß fie gut laufen."
     assert "en" not in ocr_edits(raw)
+
+
+def _decisions(
+    around: context.Context, corrector: Corrector, text: str
+) -> list[tuple[int, str | None]]:
+    """Every token of ``text`` the context may revise, with what it makes of it."""
+    tokens = [(m.start(), m.end(), m.group()) for m in re.finditer(r"\w+", text)]
+    rates = _long_s_rates(corrector, tokens)
+    around.read(text, tokens)
+    out = []
+    for i, (_, _, token) in enumerate(tokens):
+        if around.may_revise(token):
+            choice = corrector.correct_cached(token, rates[i])
+            found = around.revise(text, tokens, rates, i, choice)
+            out.append((i, None if found is None else f"{found.text} {found.confidence}"))
+    return out
+
+
+def test_a_context_kept_across_rounds_decides_as_a_fresh_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # one context serves every round of a document; between rounds the text, its word
+    # counts and its pairs change, and each kept decision must notice what it weighed
+    raw = (ROOT / "corpus" / "schwaighofer1927" / "raw.txt").read_text(encoding="utf-8")
+    first = raw[20_000:60_000]
+    second = repair(first[:4_000]).reading + first[4_000:]  # as after a round
+
+    def counts(text: str) -> Counter[str]:
+        return Counter(w.lower() for w in re.findall(r"\w+", text))
+
+    corrector = Corrector(load(), counts(first))
+    kept = context.Context.of(corrector)
+    assert kept is not None
+    _decisions(kept, corrector, first)
+    corrector.document = counts(second)
+    weighed = []
+    overrule = context.Context._overrule
+    monkeypatch.setattr(
+        context.Context,
+        "_overrule",
+        lambda self, *a: weighed.append(self is kept) or overrule(self, *a),
+    )
+    again = _decisions(kept, corrector, second)
+    fresh_corrector = Corrector(load(), counts(second))
+    fresh = context.Context.of(fresh_corrector)
+    assert fresh is not None
+    assert again == _decisions(fresh, fresh_corrector, second)
+    assert any(found is not None for _, found in again)
+    # the kept context decided anew only what the changes touched
+    assert 0 < weighed.count(True) < weighed.count(False)
+
+
+def test_a_kept_decision_lapses_when_its_pairs_change() -> None:
+    # the same words, other pairs: what followed "der" changed, what followed "die" not
+    before = "der Partner gibt. der Partner nimmt. die Karte liegt. die Karte liegt."
+    after = "der Spieler gibt. der Spieler nimmt. die Karte liegt. die Karte liegt."
+    corrector = Corrector(load(), Counter())
+    around = context.Context.of(corrector)
+    assert around is not None
+
+    def read(text: str) -> None:
+        around.read(text, [(m.start(), m.end(), m.group()) for m in re.finditer(r"\w+", text)])
+        around._pairs()
+
+    read(before)
+    on_der, on_die, on_words = (
+        around._keep(None, set(), {"der"}),
+        around._keep(None, set(), {"die"}),
+        around._keep(None, {"partner"}, None),
+    )
+    read(after)
+    assert not around._fresh(on_der) and around._fresh(on_die)
+    assert around._fresh(on_words)  # the counts it weighed did not change
+    corrector.document = Counter({"partner": 2})
+    assert not around._fresh(on_words)
