@@ -308,6 +308,9 @@ def _clock(seconds: float) -> str:
     return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
+LINE_EVERY = 10.0  # seconds between progress lines when not on a terminal
+
+
 class Progress:
     """A progress line on a stream: files, chunks, characters per second, time left.
     On a terminal it is redrawn in place; elsewhere a line is written now and then.
@@ -318,19 +321,21 @@ class Progress:
     ) -> None:
         self.stream = stream
         self.tty = bool(stream is not None and stream.isatty())
-        self.interval = 0.2 if self.tty else 10.0
+        self.interval = 0.2 if self.tty else LINE_EVERY
         self.files, self.total_bytes = files, total_bytes
         self.summary = summary
         self.chunks = self.chars = 0
         self.bytes_done = self.bytes_skipped = 0
+        self.bytes_streamed = 0  # of files still in progress, segments written
         self.started = self.shown = time.monotonic()
 
     def line(self) -> str:
         """The progress as one line."""
         elapsed = max(time.monotonic() - self.started, 1e-9)
         rate = self.chars / elapsed
-        left = self.total_bytes - self.bytes_done - self.bytes_skipped
-        eta = _clock(left * elapsed / self.bytes_done) if self.bytes_done else "?"
+        done = self.bytes_done + self.bytes_streamed
+        left = self.total_bytes - done - self.bytes_skipped
+        eta = _clock(left * elapsed / done) if done else "?"
         s = self.summary
         finished = s.done + s.skipped + s.failed
         return (
@@ -402,6 +407,8 @@ class _File:
     written: int = 0
     waiting: dict[int, TaskResult] = field(default_factory=dict)
     gaps: dict[int, str] = field(default_factory=dict)
+    starts: dict[int, int] = field(default_factory=dict)  # segment -> its first byte
+    bytes_written: int = 0  # input bytes before the first segment not written yet
     handle: IO[bytes] | None = None
     digest: Any = field(default_factory=hashlib.sha256)
     out_bytes: int = 0
@@ -545,6 +552,7 @@ class Batch:
                     self._fail(file, str(error))
                     break
                 file.gaps[segment.index] = segment.gap
+                file.starts[segment.index] = segment.start_byte
                 file.submitted += 1
                 place = f" (segment {segment.index + 1}, from byte {segment.start_byte})"
                 yield (
@@ -577,6 +585,7 @@ class Batch:
         while file.written in file.waiting:
             self._write(file, file.waiting.pop(file.written))
         self._maybe_finish(file)
+        self.progress.show()  # a streamed file shows its segments as they come
 
     def _write(self, file: _File, result: TaskResult) -> None:
         """Add a task's output to the file's statistics and to its :func:`_temporary`
@@ -603,6 +612,11 @@ class Batch:
             file.stats["chars"] = file.stats.get("chars", 0) + len(gap)  # the file's characters
             if file.gap is not None:
                 file.gap += gap
+            file.starts.pop(file.written, None)
+            upto = file.starts.get(file.written + 1)  # the next segment's first byte, if cut
+            if upto is not None:
+                self.progress.bytes_streamed += upto - file.bytes_written
+                file.bytes_written = upto
         file.written += 1
 
     @staticmethod
@@ -653,6 +667,7 @@ class Batch:
         self.records[file.source.rel] = record
         self.journal.write(json.dumps(record, ensure_ascii=False) + "\n")
         self.journal.flush()
+        self.progress.bytes_streamed -= file.bytes_written
         self.progress.bytes_done += file.source.size
         if file.error:
             self.summary.failed += 1

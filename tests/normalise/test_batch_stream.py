@@ -142,3 +142,27 @@ def test_a_streamed_file_that_fails_half_way_leaves_no_output(book: Path, tmp_pa
     record = json.loads((out / MANIFEST).read_text(encoding="utf-8"))["files"][0]
     assert f"byte 0xFF at offset {at}" in record["error"]
     assert sorted(p.name for p in out.iterdir()) == [MANIFEST]  # no output, no temporary
+
+
+def test_a_streamed_file_shows_progress_segment_by_segment(
+    book: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from normalise import batch
+
+    part = tmp_path / "in" / "part.txt"
+    part.parent.mkdir()
+    part.write_text(book.read_text(encoding="utf-8")[:40_000], encoding="utf-8")
+    monkeypatch.setattr(batch, "LINE_EVERY", 0.0)  # a line at every chance
+    stream = io.StringIO()
+    out = tmp_path / "out"
+    sources = collect_inputs([str(part.parent)], out)
+    run_batch(sources, out, stream_bytes=SIZE, segment_chars=SIZE, progress=stream)
+    lines = stream.getvalue().splitlines()
+    during = [line for line in lines if line.startswith("repair: 0/1 files")]
+    chunks = [int(line.split("failed), ")[1].split(" chunks")[0]) for line in during]
+    assert len(chunks) >= 2 and chunks == sorted(chunks) and chunks[0] >= 1
+    # the time left is estimated from the segments written before the file is done
+    assert any("ETA ?" not in line for line in during)
+    assert lines[-1].startswith("repair: 1/1 files") and lines[-1].endswith("ETA 0:00:00")
