@@ -73,18 +73,26 @@ def run(args: list[str]) -> tuple[float, float, int, dict[str, object]]:
     and its workers (sampled: the last 50 ms of each may be missed), peak tree RSS, the
     manifest's totals."""
     started = time.perf_counter()
-    child = subprocess.Popen([*STICHWORT, *args], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    # The command's progress goes straight to this stderr: a pipe read only at the end
+    # fills on a long run (a line every 10 s) and would block the command.
+    child = subprocess.Popen([*STICHWORT, *args], cwd=ROOT)
     watched = psutil.Process(child.pid)
     peak = 0
     cpu: dict[int, float] = {}
+    reported, now = started, 0
     while child.poll() is None:
         with contextlib.suppress(psutil.NoSuchProcess):
-            peak = max(peak, sample(watched, cpu))
+            now = sample(watched, cpu)
+            peak = max(peak, now)
+        if time.perf_counter() - reported >= 60:
+            reported = time.perf_counter()
+            print(
+                f"memory: {now / 2**20:,.0f} MB now, peak {peak / 2**20:,.0f} MB", file=sys.stderr
+            )
         time.sleep(0.05)
-    _, err = child.communicate()
     seconds = time.perf_counter() - started
     if child.returncode != 0:
-        raise SystemExit(f"stichwort repair {' '.join(args)} failed:\n{err}")
+        raise SystemExit(f"stichwort repair {' '.join(args)} failed (its messages are above)")
     out = Path(args[args.index("--out") + 1])
     totals = json.loads((out / "stichwort-manifest.json").read_text(encoding="utf-8"))["totals"]
     return seconds, sum(cpu.values()), peak, totals
