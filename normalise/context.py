@@ -43,6 +43,7 @@ from __future__ import annotations
 import itertools
 import lzma
 import math
+import operator
 import re
 import warnings
 from collections import Counter
@@ -123,9 +124,12 @@ def document_pairs(
     """Pairs of adjacent tokens of ``text`` that the corrector trusts (lower-cased), seen
     at least :data:`DOC_MIN` times."""
     out: Counter[tuple[str, str]] = Counter()
-    trusted = corrector.trusted
-    for (_, end, left), (start, _, right) in itertools.pairwise(tokens):
-        if trusted(left) and trusted(right) and _one_clause(text[end:start]):
+    words = [t for _, _, t in tokens]
+    ok = set(filter(corrector.trusted, set(words)))
+    flags = [w in ok for w in words]
+    for k in itertools.compress(range(len(words) - 1), map(operator.and_, flags, flags[1:])):
+        (_, end, left), (start, _, right) = tokens[k], tokens[k + 1]
+        if _one_clause(text[end:start]):
             out[(left.lower(), right.lower())] += 1
     return Counter({pair: n for pair, n in out.items() if n >= DOC_MIN})
 
