@@ -68,6 +68,7 @@ from normalise.profile import Profile
 
 APPLY_THRESHOLD = 0.5  # apply a word correction when it is more likely than all else together
 PROPOSE_THRESHOLD = 0.25  # below this a candidate is not even proposed
+SPLIT_YIELD = 0.9  # a reading of half a split word less sure than this yields to the join
 MAX_ROUNDS = 4  # rounds of the lexicon passes before giving up on a fixed point
 WINDOW = 120  # tokens on each side used to estimate the local long-s misreading rate
 MAX_TOKEN = 100  # longer tokens are no word (two forms of the lexicon are at most ~80)
@@ -361,6 +362,7 @@ def _words(
     proposals: list[Edit],
     progress: Progress | None,
     around: Context | None,
+    profile: Profile,
 ) -> None:
     """Judge every doubted word of the view, let ``around`` (the document's context, if
     any) revise the choice, and apply the confident ones (the rest are proposals)."""
@@ -402,8 +404,11 @@ def _words(
                 choice = seen[key] = _judge(corrector, tok, rate, dot)
         if around is not None and tok in revisable and not (dot and len(tok) <= 4):
             choice = around.revise(text, tokens, rates, i, choice)
-        if choice is not None:
-            plan.append((a, b, choice.text, choice.confidence, choice.evidence))
+        if choice is None:
+            continue
+        if _yields_to_join(text, tokens, i, choice, corrector, profile):
+            continue  # half of a split word ("Wirk ung"): the split pass joins it
+        plan.append((a, b, choice.text, choice.confidence, choice.evidence))
     while progress is not None and reported < n:
         progress("words", reported / max(1, n))
         reported += step
@@ -446,33 +451,70 @@ def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     """Join a word that OCR split in two: ``Da me`` -> ``Dame``, ``derjenig e``."""
     view = draft.view()
     text = view.text
-    in_dictionary = corrector.lexicon.in_dictionary
-    whole = corrector.whole_words  # token -> a dictionary word of two letters or more?
     tokens = _tokens(view)
     words = list(map(_TEXT, tokens))
-    for w in set(words).difference(whole):
-        whole[w] = len(w) > 1 and in_dictionary(w)
     # two dictionary words are the common case: only pairs with another token are looked at
-    others = [i for i, w in enumerate(words) if not whole[w]]
+    others = [i for i, w in enumerate(words) if not _whole(corrector, w)]
     lefts = sorted({i - 1 for i in others if i}.union(i for i in others if i + 1 < len(words)))
     jobs = []
     for i in lefts:
-        (_, l_end, lw), (r_start, r_end, rw) = tokens[i], tokens[i + 1]
-        if not rw[0].islower():
-            continue
-        gap = text[l_end:r_start]
-        if not gap.isspace() or gap.count("\n") >= 2:
-            continue
-        if len(lw) + len(rw) < 4 or text[r_end : r_end + 1] == "." or not lw.isalpha():
-            continue
-        if len(lw) == 1 and lw in profile.players:
-            continue  # "C hat", "B eine": a player's letter, not half a word
-        joined = lw + rw
-        if not in_dictionary(joined) or corrector.prior(joined) < 2.5:
-            continue
-        ra, rb, reading = view_job(view, len(draft.raw), l_end, r_start, "")
-        jobs.append((ra, rb, reading, "ocr", 0.75, f"split word {lw!r} {rw!r} joined"))
+        if _joinable(text, tokens[i], tokens[i + 1], corrector, profile):
+            (_, l_end, lw), (r_start, _, rw) = tokens[i], tokens[i + 1]
+            ra, rb, reading = view_job(view, len(draft.raw), l_end, r_start, "")
+            jobs.append((ra, rb, reading, "ocr", 0.75, f"split word {lw!r} {rw!r} joined"))
     draft.rewrite_many(jobs)
+
+
+def _yields_to_join(
+    text: str,
+    tokens: list[Token],
+    i: int,
+    choice: Choice,
+    corrector: Corrector,
+    profile: Profile,
+) -> bool:
+    """Is token ``i`` half of a word OCR split, to be joined by :func:`_splits` rather
+    than read as ``choice``? So when the other half is no dictionary word (``Wirk ung``:
+    not ``Wirt ung``), or is one but ``choice`` is less sure than :data:`SPLIT_YIELD`
+    (``Nach barn``: not ``Nach bann``; but ``an dern`` is ``an dem``, not ``andern``)."""
+    for j in (i - 1, i + 1):
+        if not 0 <= j < len(tokens):
+            continue
+        pair = (tokens[j], tokens[i]) if j < i else (tokens[i], tokens[j])
+        if not _joinable(text, *pair, corrector, profile):
+            continue
+        here, other = (_whole(corrector, tokens[k][2]) for k in (i, j))
+        if here and other:
+            continue  # two dictionary words: the split pass leaves them apart
+        if not other or choice.confidence < SPLIT_YIELD:
+            return True
+    return False
+
+
+def _whole(corrector: Corrector, word: str) -> bool:
+    """Is ``word`` a dictionary word of two letters or more (memoised per corrector)?"""
+    found = corrector.whole_words.get(word)
+    if found is None:
+        found = corrector.whole_words[word] = len(word) > 1 and corrector.lexicon.in_dictionary(
+            word
+        )
+    return found
+
+
+def _joinable(text: str, left: Token, right: Token, corrector: Corrector, profile: Profile) -> bool:
+    """Are two tokens of ``text`` the halves of one word OCR split (``Da me``)?"""
+    (_, l_end, lw), (r_start, r_end, rw) = left, right
+    if not rw[0].islower():
+        return False
+    gap = text[l_end:r_start]
+    if not gap.isspace() or gap.count("\n") >= 2:
+        return False
+    if len(lw) + len(rw) < 4 or text[r_end : r_end + 1] == "." or not lw.isalpha():
+        return False
+    if len(lw) == 1 and lw in profile.players:
+        return False  # "C hat", "B eine": a player's letter, not half a word
+    joined = lw + rw
+    return corrector.lexicon.in_dictionary(joined) and corrector.prior(joined) >= 2.5
 
 
 # closed-class words (articles, demonstratives, pronouns, conjunctions, sentence adverbs)
@@ -719,7 +761,7 @@ def _repair_pass(
             proposals[k] = []
             part = _part_progress(progress, k, len(drafts))
             tokens, rates = _tokens(view), _rates(corrector, view)
-            _words(draft, corrector, tokens, rates, view, proposals[k], part, around)
+            _words(draft, corrector, tokens, rates, view, proposals[k], part, around, profile)
             _splits(draft, corrector, profile)
             done_with(draft)
         if all(d.edits == b for d, b in zip(drafts, before, strict=True)):

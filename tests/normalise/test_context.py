@@ -310,6 +310,21 @@ def test_piece_of_a_split_word_is_left_to_the_split_pass() -> None:
     assert "en" not in ocr_edits(raw)
 
 
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        # the other half is no word: the halves are joined, not read alone ("Wirt ung")
+        ("Die Wirk ung des Mittels war gut, so daß man es lobte.", "Die Wirkung des"),
+        # a doubtful reading of one half ("Nach bann", 0.69) yields to the join
+        ("Er gab seinem Nach barn die kleinen Trümpfe.", "seinem Nachbarn die"),
+        # a sure reading does not: "an dern" is "an dem", not "andern"
+        ("Es war an dern Tage, als er kam.", "war an dem Tage"),
+    ],
+)
+def test_half_of_a_split_word_waits_for_the_join(raw: str, expected: str) -> None:
+    assert expected in reading(raw)
+
+
 def _decisions(
     around: context.Context, corrector: Corrector, text: str
 ) -> list[tuple[int, str | None]]:
