@@ -34,8 +34,10 @@ a known word read as another by a shape confusion alone needs :data:`SHAPE_MARGI
 a counted pair with each neighbour. A token that joined to a neighbour is a dictionary
 word is left to the engine's split pass. The new choice's confidence is its posterior,
 so a weak one stays a proposal (:data:`normalise.engine.APPLY_THRESHOLD`); its evidence
-names the pairs (``context: 'gar keinen' 601 vs 'gar seinen' <10: ...``). Decisions
-are cached per token, long-s rate and neighbours.
+names the pairs (``context: 'gar keinen' 601 vs 'gar seinen' <10: ...``). One
+:class:`Context` serves a whole document: a decision is kept per token, long-s rate
+class, neighbours and the corrector's reading until a word count or a document pair it
+weighed changes.
 """
 
 from __future__ import annotations
