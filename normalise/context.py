@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from normalise.channel import LONG_S, REAL_WORD_LONG_S, variants
-from normalise.corrector import REAL_WORD_MIN_RATE, Choice, Corrector, rate_class
+from normalise.corrector import REAL_WORD_MIN_RATE, Changes, Choice, Corrector, rate_class
 from normalise.lexicon import DATA, HISTORICAL, cached, historical_counts
 
 BIGRAMS = DATA / "histlex-bigrams.tsv.xz"
@@ -141,7 +141,7 @@ class Model:
 
     def __init__(self, bigrams: Bigrams, document: Counter[tuple[str, str]]) -> None:
         self.bigrams = bigrams
-        self.changes: list[set[str]] = []
+        self.changes = Changes()
         self.use(document)
 
     def use(self, document: Counter[tuple[str, str]]) -> None:
@@ -149,26 +149,11 @@ class Model:
         following words changed."""
         old = getattr(self, "document", None)
         if old is not None:
-            self.changes.append(
-                {
-                    a
-                    for a, b in old.keys() | document.keys()
-                    if old.get((a, b)) != document.get((a, b))
-                }
-            )
+            self.changes.record(old, document, key=operator.itemgetter(0))  # by the first word
         self.document = document
         self.after: Counter[str] = Counter()
         for (left, _), n in document.items():
             self.after[left] += n
-
-    @property
-    def version(self) -> int:
-        """How many times the document's pairs have been replaced."""
-        return len(self.changes)
-
-    def unchanged(self, lefts: AbstractSet[str], since: int) -> bool:
-        """Are the document's pairs that begin with one of ``lefts`` as at ``since``?"""
-        return all(lefts.isdisjoint(c) for c in self.changes[since:])
 
     def count(self, left: str, right: str) -> float:
         """The historical count of the pair, an unlisted one estimated."""
@@ -266,21 +251,23 @@ class Context:
         """Does ``kept`` still hold (its stamps moved on if so)?"""
         if kept is None:
             return False
-        corrector, model = self.corrector, self.model
-        if kept.words_at != corrector.version:
-            if not corrector.unchanged(kept.words, kept.words_at):
+        words, pairs = self.corrector.changes, self.model.changes
+        if kept.words_at != words.version:
+            if not words.unchanged(kept.words, kept.words_at):
                 return False
-            kept.words_at = corrector.version
+            kept.words_at = words.version
         if kept.lefts is not None:
             self._pairs()
-            if kept.pairs_at != model.version:
-                if not model.unchanged(kept.lefts, kept.pairs_at):
+            if kept.pairs_at != pairs.version:
+                if not pairs.unchanged(kept.lefts, kept.pairs_at):
                     return False
-                kept.pairs_at = model.version
+                kept.pairs_at = pairs.version
         return True
 
     def _keep(self, value: T, words: AbstractSet[str], lefts: AbstractSet[str] | None) -> _Kept[T]:
-        return _Kept(value, words, lefts, self.corrector.version, self.model.version)
+        return _Kept(
+            value, words, lefts, self.corrector.changes.version, self.model.changes.version
+        )
 
     def may_revise(self, token: str) -> bool:
         """Can :meth:`revise` change the choice of ``token`` at any rate and place? (The
@@ -318,7 +305,7 @@ class Context:
         if known and long_rate < REAL_WORD_MIN_RATE and not _shapes(self.corrector, token):
             return choice  # nothing to weigh: no long-s rival here, no shape rival
         rate = rate_class(long_rate)  # all that is read of the rate, so decisions keep by it
-        if known and len(self._scores(token, rate)[0]) < 2:
+        if known and len(self._scores(token, rate).value[0]) < 2:
             return choice
         before, after = _neighbour(text, tokens, i, -1), _neighbour(text, tokens, i, 1)
         if known and self._fragment(before, token, after):
@@ -357,13 +344,14 @@ class Context:
             word = self._read[key] = word.lower()
         return word
 
-    def _scores(self, token: str, rate: Rate) -> tuple[dict[str, float], frozenset[str]]:
-        """:meth:`_candidates` of a known token, kept per rate class."""
+    def _scores(self, token: str, rate: Rate) -> _Kept[tuple[dict[str, float], frozenset[str]]]:
+        """:meth:`_candidates` of a known token (scores and long-s rivals, with the words
+        weighed), kept per rate class."""
         kept = self._known.get((token, rate))
         if not self._fresh(kept):
             scores, via_long, weighed = self._candidates(token, rate)
             kept = self._known[(token, rate)] = self._keep((scores, via_long), weighed, None)
-        return kept.value
+        return kept
 
     def _decide(
         self,
@@ -378,8 +366,8 @@ class Context:
         with the counts it weighed: a known token's rivals are judged by the journal's
         pairs alone, an unknown one's by the document's too."""
         if known:
-            scores, via_long = self._scores(token, rate)
-            weighed = self._known[(token, rate)].words
+            kept = self._scores(token, rate)
+            (scores, via_long), weighed = kept.value, kept.words
             choice = self._overrule(token, scores, via_long, current, left, right)
             return self._keep(choice, weighed, None)
         scores = self.corrector.readings(token, 10.0 ** (rate[1] / 4))

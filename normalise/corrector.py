@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import regex
 
@@ -63,6 +65,29 @@ def rate_class(long_rate: float) -> tuple[bool, int]:
     return long_rate < REAL_WORD_MIN_RATE, rate_bucket(long_rate)
 
 
+class Changes:
+    """Which keys of a table changed at each replacement of it: what was worked out from
+    the table at one version still holds while none of the keys it read changed."""
+
+    def __init__(self) -> None:
+        self._log: list[set[str]] = []
+
+    def record(
+        self, old: Mapping[Any, int], new: Mapping[Any, int], key: Callable[[Any], str] = str
+    ) -> None:
+        """Note a replacement of ``old`` by ``new``: the ``key`` of every entry that differs."""
+        self._log.append({key(k) for k in old.keys() | new.keys() if old.get(k) != new.get(k)})
+
+    @property
+    def version(self) -> int:
+        """How many replacements have been noted."""
+        return len(self._log)
+
+    def unchanged(self, keys: AbstractSet[str], since: int) -> bool:
+        """Has none of ``keys`` changed since version ``since``?"""
+        return all(keys.isdisjoint(c) for c in self._log[since:])
+
+
 class Corrector:
     """Scores readings of tokens against the lexicon and the document's own words."""
 
@@ -73,7 +98,7 @@ class Corrector:
         self.confusions = confusions or table()
         self._zipf: dict[str, float | None] = {}
         self.evidence_cache: dict[str, int] = {}  # token -> long-s evidence, 2 * error + ok
-        self._changes: list[set[str]] = []
+        self.changes = Changes()  # which words' counts each new document changed
         self._trusted: dict[str, bool] = {}
         self.whole_words: dict[str, bool] = {}  # token -> a dictionary word, 2+ letters
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
@@ -89,20 +114,9 @@ class Corrector:
     def document(self, counts: Counter[str]) -> None:
         old = getattr(self, "_document", None)
         if old is not None:
-            self._changes.append(
-                {w for w in old.keys() | counts.keys() if old.get(w) != counts.get(w)}
-            )
+            self.changes.record(old, counts)
         self._document = counts
         self._repeated = {w for w, n in counts.items() if n >= 2}  # may replace a token
-
-    @property
-    def version(self) -> int:
-        """How many times the document's counts have been replaced."""
-        return len(self._changes)
-
-    def unchanged(self, words: AbstractSet[str], since: int) -> bool:
-        """Are the document's counts of ``words`` (lower-cased) as at version ``since``?"""
-        return all(words.isdisjoint(c) for c in self._changes[since:])
 
     def weighed(self, token: str) -> set[str]:
         """The words (lower-cased) whose document counts the readings of ``token`` read:
@@ -123,10 +137,10 @@ class Corrector:
             return None
         key = (token, bucket)
         entry = self._decisions.get(key)
-        version = self.version
+        version = self.changes.version
         if entry is not None:
             choice, deps, seen = entry
-            if seen == version or self.unchanged(deps, seen):
+            if seen == version or self.changes.unchanged(deps, seen):
                 self._decisions[key] = (choice, deps, version)
                 return choice
         choice = self.correct(token, 10.0 ** (bucket / 4))
