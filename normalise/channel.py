@@ -6,6 +6,8 @@ the OCR output ``observed`` stands for the printed ``intended``. The long-s clas
 :data:`LONG_S`, because its rate varies from page to page and the engine estimates
 it from the document itself. Lower-case rules also hold capitalised.
 :func:`variants` enumerates what a token may have been, with the cost of each.
+The tables are a prior: :func:`normalise.learn.document_confusions` adds what a
+document's own OCR does.
 """
 
 from __future__ import annotations
@@ -97,6 +99,27 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("B", "P", -2.0),
     ("V", "P", -2.2),
     ("U", "A", -2.0),
+)
+
+OPEN_COST = -2.5  # log10 P of one edit the tables do not have (any letter for any other)
+
+# (printed, modern) spellings that alternate in historical German: a confusion that only
+# swaps one for the other would modernise the text (``freyen``, ``korrigirt``,
+# ``Thür``, ``abgelößt``, ``teutsch``), which the reading text must not (TRANSCRIPTION.md);
+# so does an e dropped or added (``geleget``, ``Gebürg``), see :func:`spelling`
+SPELLINGS: frozenset[tuple[str, str]] = frozenset(
+    pair
+    for old, new in (
+        ("y", "i"),
+        ("i", "ie"),
+        ("th", "t"),
+        ("ß", "s"),
+        ("c", "k"),
+        ("c", "z"),
+        ("t", "d"),
+        ("ä", "e"),
+    )
+    for pair in ((old, new), (new, old), (old.capitalize(), new.capitalize()))
 )
 
 # U+FFFD: the encoding lost one of these characters
@@ -284,3 +307,16 @@ def _letter_moves(pair: str, more: bool, real_word: bool, confusions: Table) -> 
                 here.append((len(piece), intended, c, False, True))
     here.append((1, ch, 0.0, False, False))
     return tuple(here)
+
+
+def spelling(observed: str, intended: str) -> bool:
+    """Is the stretch a historical spelling alternation, a letter doubled or undoubled, or
+    an e dropped or added?"""
+    if (observed, intended) in SPELLINGS:
+        return True
+    short, long = sorted((observed, intended), key=len)
+    if len(long) != len(short) + 1:
+        return False
+    return (len(set(long)) == 1 and short == long[0]) or any(
+        long[:i] + long[i + 1 :] == short for i, c in enumerate(long) if c == "e"
+    )

@@ -62,6 +62,7 @@ from normalise.context import Context
 from normalise.corrector import Choice, Corrector, rate_class
 from normalise.draft import Draft, View, view_job
 from normalise.edits import Edit, Repair, apply_edits, compose
+from normalise.learn import document_confusions
 from normalise.lexicon import Lexicon, load
 from normalise.profile import NONE as NO_PROFILE
 from normalise.profile import Profile
@@ -792,7 +793,10 @@ def _repair_chunks(
     (at most :data:`MAX_PASSES` times), each change joined into the edits
     (:func:`normalise.edits.compose`)."""
     # one corrector for every pass: its decisions stand until the counts they weighed change
-    corrector = Corrector(lexicon, Counter(), channel_table(profile.confusions))
+    prior = channel_table(profile.confusions)
+    counts = Counter(m.group() for text in texts for m in _TOKEN.finditer(text))
+    learned = document_confusions(counts, lexicon, prior)  # this OCR's own habits
+    corrector = Corrector(lexicon, Counter(), channel_table(profile.confusions + learned))
     around = Context.of(corrector)  # real-word errors: the words around decide
     pieces = _repair_pass(texts, progress, corrector, around, profile)
     first = pieces

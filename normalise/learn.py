@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from rapidfuzz.distance import Levenshtein
+
+from normalise.channel import OPEN_COST, Table, spelling
+from normalise.corrector import DOC_WEIGHT, UNKNOWN_ZIPF
+from normalise.lexicon import Lexicon
 
 MAX_STRETCH = 3  # longer differing stretches are no letter confusion
 MIN_COST = -3.0  # a learned confusion is never cheaper than the prior's dearest rule
@@ -78,3 +82,110 @@ def learn(
         cost = math.log10(n / max(seen, n))
         out.append((observed, intended, round(min(MAX_COST, max(MIN_COST, cost)), 2)))
     return tuple(out)
+
+
+EM_ROUNDS = 4
+MIN_TYPES = 3  # a confusion is learned when this many word types show it
+SURE = 0.5  # a word type shows a confusion when its reading is at least this likely
+PRIOR_WEIGHT = 200  # occurrences of the intended letters the prior cost counts as
+LONG_S_COST = -0.5  # a long-s reading, weighed against the others but never learned
+LEARNED_MIN_COST = -2.2  # a rarer confusion is not worth the readings it adds
+
+
+def document_confusions(
+    counts: Mapping[str, int], lexicon: Lexicon, confusions: Table
+) -> tuple[tuple[str, str, float], ...]:
+    """The confusions a document's own OCR makes, learned from its words by EM.
+
+    ``counts`` are the document's tokens, as printed. Each unknown word type (not
+    attested in the historical corpus either) may be itself or any frequent form one
+    stretch of edits away (:attr:`Lexicon.neighbours`). The E-step weighs these readings
+    by prior (the lexicon's and the document's, as the corrector's) times the current
+    cost of the confusion that makes them;
+    the M-step sets each confusion's probability to its expected count over the
+    document's occurrences of the intended letters. A confusion is kept when at least
+    :data:`MIN_TYPES` word types read it with probability :data:`SURE` or more, and it
+    is cheaper than ``confusions`` has it. Stretches of more than two letters are not
+    learned, long s is left to the local rate, and a historical spelling
+    (:data:`normalise.channel.SPELLINGS`) is never learned.
+    """
+    unknown: list[tuple[str, int, list[tuple[float, tuple[str, str]]]]] = []
+    attested = lexicon.attested
+    used: Counter[str] = Counter()
+    for word, n in counts.items():
+        used[word.lower()] += n
+    for word, n in counts.items():
+        word = word.replace("ſ", "s")  # as the character pass reads it
+        low = word.lower()
+        if not word.isalpha() or low in attested or lexicon.zipf(low) is not None:
+            continue
+        options: list[tuple[float, tuple[str, str]]] = []
+        for near, _ in lexicon.neighbours.near(word):
+            c = confusion(word, near[:1].upper() + near[1:] if word[:1].isupper() else near)
+            if c is None or max(map(len, c)) > 2 or spelling(*c):
+                continue
+            prior = math.log10(10.0 ** lexicon.table[near] + DOC_WEIGHT * used[near])
+            options.append((prior, c))
+        if options:
+            unknown.append((word, n, options))
+    prior_cost = {c: _prior_cost(c, confusions) for _, _, options in unknown for _, c in options}
+    fixed = {c for c in prior_cost if _long_s(*c)}  # weighed, never learned
+    letters = _pieces(counts)
+    cost = dict(prior_cost)
+    shown: dict[tuple[str, str], set[str]] = {}
+    for _ in range(EM_ROUNDS):
+        expected: Counter[tuple[str, str]] = Counter()
+        shown = {}
+        for word, n, options in unknown:
+            scores = [10.0 ** (z + cost[c]) for z, c in options]
+            total = 10.0**UNKNOWN_ZIPF + sum(scores)
+            for (_, c), s in zip(options, scores, strict=True):
+                expected[c] += n * s / total
+                if s / total >= SURE:
+                    shown.setdefault(c, set()).add(word)
+        cost = {
+            c: prior_cost[c]
+            if c in fixed
+            else min(
+                MAX_COST,
+                max(
+                    MIN_COST,
+                    math.log10(
+                        (expected[c] + PRIOR_WEIGHT * 10.0 ** prior_cost[c])
+                        / (letters.get(c[1], 0) + PRIOR_WEIGHT)
+                    ),
+                ),
+            )
+            for c in prior_cost
+        }
+    return tuple(
+        (obs, want, round(cost[(obs, want)], 2))
+        for (obs, want), words in sorted(shown.items())
+        if (obs, want) not in fixed
+        and len(words) >= MIN_TYPES
+        and cost[(obs, want)] > max(prior_cost[(obs, want)] + 0.05, LEARNED_MIN_COST)
+    )
+
+
+def _prior_cost(c: tuple[str, str], confusions: Table) -> float:
+    """The cost the tables give a confusion, :data:`OPEN_COST` when they have none."""
+    if _long_s(*c):
+        return LONG_S_COST
+    known = [cost for intended, cost in confusions.other.get(c[0], ()) if intended == c[1]]
+    return max(known, default=OPEN_COST)
+
+
+def _long_s(observed: str, intended: str) -> bool:
+    """Could long s explain the stretch (an s or ß intended, f, j, l or i read)?
+    The local long-s rate, not a learned confusion, prices those."""
+    return any(c in intended for c in "sß") and any(c in observed for c in "fjli")
+
+
+def _pieces(counts: Mapping[str, int]) -> Counter[str]:
+    """How often each letter and each pair of letters occurs in the counted words."""
+    found: Counter[str] = Counter()
+    for word, n in counts.items():
+        for i in range(len(word)):
+            found[word[i]] += n
+            found[word[i : i + 2]] += n
+    return found

@@ -46,6 +46,8 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TypeVar
 
+from normalise.neighbours import VERSION as NEIGHBOURS_VERSION
+from normalise.neighbours import Neighbours, of_lexicon
 from normalise.textio import atomic_write
 
 VERSION = "21"
@@ -183,6 +185,13 @@ def historical_counts(path: Path = HISTORICAL) -> dict[str, int]:
     return counts
 
 
+def attested(path: Path = HISTORICAL) -> frozenset[str]:
+    """The forms the historical corpus prints at least :data:`HISTORICAL_MIN` times
+    (none without its file)."""
+    counts = historical_counts(path) if path.exists() else {}
+    return frozenset(w for w, n in counts.items() if n >= HISTORICAL_MIN)
+
+
 def _long_s_misreading(word: str, count: int, counts: dict[str, int]) -> bool:
     """Is ``word`` a long s misread as f or j in the transcription: one f/j (not at the
     end) read as s gives a form :data:`MISREADING_RATIO` times as frequent (``fich``)?"""
@@ -285,6 +294,8 @@ class Lexicon:
         self.undictionaried = undictionaried
         self.prefixes = prefixes if prefixes is not None else word_prefixes(zipf)
         self._fill = fill
+        self._neighbours: Neighbours | None = None
+        self._attested: frozenset[str] | None = None
         self._longest: int | None = None
         # the last four letters of every form: the end of any compound of forms
         self._endings = frozenset(map(_LAST_FOUR, zipf))
@@ -301,6 +312,21 @@ class Lexicon:
         if self._fill is None:
             self._fill = fill_bigrams(self.table)
         return self._fill
+
+    @property
+    def neighbours(self) -> Neighbours:
+        """The deletion index of the frequent forms (built on first use)."""
+        if self._neighbours is None:
+            self._neighbours = of_lexicon(self.table, self.undictionaried)
+        return self._neighbours
+
+    @property
+    def attested(self) -> frozenset[str]:
+        """:func:`attested`: the rare forms the lexicon leaves out too, words of the time
+        whatever their spelling (``freyen``, ``Monathe``). Read on first use."""
+        if self._attested is None:
+            self._attested = attested()
+        return self._attested
 
     def in_dictionary(self, word: str) -> bool:
         """True when a German dictionary (not only wordfreq) lists the form."""
@@ -356,4 +382,11 @@ def load() -> Lexicon:
         table, undictionaried = build(paths)
         return table, undictionaried, word_prefixes(table), fill_bigrams(table)
 
-    return Lexicon(*cached("lexicon", paths, make, tuple))
+    lexicon = Lexicon(*cached("lexicon", paths, make, tuple))
+
+    def index() -> tuple[Neighbours, frozenset[str]]:
+        return of_lexicon(lexicon.table, lexicon.undictionaried), attested()
+
+    name = f"neighbours{NEIGHBOURS_VERSION}"
+    lexicon._neighbours, lexicon._attested = cached(name, paths, index, tuple)
+    return lexicon

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from normalise.learn import MAX_COST, MIN_COST, confusion, learn, word_pairs
+from collections import Counter
+
+from normalise import repair
+from normalise.channel import spelling, table
+from normalise.learn import MAX_COST, MIN_COST, confusion, document_confusions, learn, word_pairs
+from normalise.lexicon import load
+from normalise.neighbours import Neighbours
 
 
 def test_a_pair_reduces_to_its_one_differing_stretch() -> None:
@@ -27,3 +33,35 @@ def test_learn_counts_and_bounds() -> None:
     assert set(learned) == {("f", "k")}
     assert MIN_COST <= learned[("f", "k")] <= MAX_COST
     assert learn(pairs, texts, min_count=1) != learn(pairs, texts, min_count=2)
+
+
+def test_the_deletion_index_finds_any_edit_within_a_words_reach() -> None:
+    index = Neighbours([("spiel", 1), ("stiche", 2)])
+    assert ("spiel", 1) in list(index.near("Spiet"))  # any substitution
+    assert ("spiel", 1) in list(index.near("spiell"))  # an insertion
+    assert ("spiel", 1) in list(index.near("spel"))  # a deletion
+    assert ("stiche", 2) in list(index.near("stjchq"))  # two edits: within its reach
+    assert "spiel" not in dict(index.near("spxet"))  # two edits: beyond its reach
+    assert "spiel" not in dict(index.near("spiel"))  # the token itself is no neighbour
+
+
+R_FOR_T = "Das ist erwas Neues. Er hat es genannr, aber nichr gesagt; es war schlechr."
+
+
+def test_a_confusion_the_document_repeats_is_learned() -> None:
+    counts = Counter(R_FOR_T.replace(".", " ").replace(",", " ").replace(";", " ").split())
+    learned = document_confusions(counts, load(), table())
+    assert ("r", "t") in [(o, i) for o, i, _ in learned]
+    two = Counter({"erwas": 1, "genannr": 1, "Das": 1, "ist": 1})
+    assert ("r", "t") not in [(o, i) for o, i, _ in document_confusions(two, load(), table())]
+
+
+def test_the_repair_uses_what_the_document_taught() -> None:
+    reading = repair(R_FOR_T).reading
+    assert reading == "Das ist etwas Neues. Er hat es genannt, aber nicht gesagt; es war schlecht."
+    assert repair("Das ist erwas Neues.").reading == "Das ist erwas Neues."  # once: no habit
+
+
+def test_historical_spelling_alternations_are_no_confusion() -> None:
+    assert spelling("y", "i") and spelling("i", "ie") and spelling("e", "")
+    assert spelling("mm", "m") and not spelling("r", "t")
