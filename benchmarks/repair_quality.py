@@ -21,7 +21,9 @@ Usage: ``python benchmarks/repair_quality.py [--gold PATH] [--only engine] [--no
    engine's automatic reading of that word is right, left as printed, or another word.
    And the edits the word-bigram context decided (:mod:`normalise.context`): how many
    the editor's layer reads alike (case aside), how many it reads otherwise, and how
-   many no curated correction covers.
+   many no curated correction covers. Beside them, every curated OCR correction of one
+   word (``kind = "ocr"``): is the automatic reading already the editor's (right), the
+   print's (left) or another?
 """
 
 from __future__ import annotations
@@ -350,12 +352,18 @@ def real_words() -> None:
         return unicodedata.normalize("NFC", word.replace("ſ", "s"))
 
     print("real-word errors the editor corrected (engine's reading: right / left / other):")
-    totals = [0, 0, 0, 0, 0, 0]
+    totals = [0] * 9
     for siglum in sorted(SIGLA):
         source = load_source(siglum)
         raw = source.raw
         auto = repair(raw, profile=source_profile(source))
         curated = load_corrections(siglum)
+        ocr = [0, 0, 0]  # every curated OCR correction of one word: right / left / other
+        for c in curated:
+            sic, corr = plain(c.original), plain(c.replacement)
+            if c.kind == "ocr" and _WORD.fullmatch(sic) and _WORD.fullmatch(corr):
+                got = plain(auto.reading_span(c.start, c.end))
+                ocr[0 if got == corr else 1 if got == sic else 2] += 1
         counts = [0, 0, 0]
         for c in curated:
             sic, corr = plain(c.original), plain(c.replacement)
@@ -379,15 +387,17 @@ def real_words() -> None:
             ours, editor = auto.reading_span(a, b), edition.reading_span(a, b)
             alike = _first_word(ours) == _first_word(editor)  # the editor's may go on
             context[0 if alike else 1] += 1
-        totals = [t + n for t, n in zip(totals, counts + context, strict=True)]
+        totals = [t + n for t, n in zip(totals, counts + context + ocr, strict=True)]
         print(
             f"  {siglum}: {counts[0]} right, {counts[1]} left, {counts[2]} other; "
             f"context edits: {context[0]} read alike by the editor, {context[1]} otherwise, "
-            f"{context[2]} uncovered"
+            f"{context[2]} uncovered; all one-word OCR corrections: {ocr[0]} right, "
+            f"{ocr[1]} left, {ocr[2]} other"
         )
     print(
         f"  all: {totals[0]} right, {totals[1]} left, {totals[2]} other; context edits: "
-        f"{totals[3]} alike, {totals[4]} otherwise, {totals[5]} uncovered"
+        f"{totals[3]} alike, {totals[4]} otherwise, {totals[5]} uncovered; one-word OCR "
+        f"corrections: {totals[6]} right, {totals[7]} left, {totals[8]} other"
     )
 
 

@@ -105,6 +105,18 @@ class Corrector:
         self._options_cache: dict[tuple[str, bool], Readings] = {}
         self.document = document
 
+    def with_confusions(self, confusions: Table) -> Corrector:
+        """A corrector for the same document with other confusions: it keeps what does
+        not depend on them (Zipf values, long-s evidence, trusted words, the readings of
+        known words, which only long s makes) and starts its decisions afresh."""
+        other = Corrector(self.lexicon, self.document, confusions)
+        other._zipf = self._zipf
+        other.evidence_cache = self.evidence_cache
+        other._trusted = self._trusted
+        other.whole_words = self.whole_words
+        other._options_cache = {k: v for k, v in self._options_cache.items() if not k[1]}
+        return other
+
     @property
     def document(self) -> Counter[str]:
         """Counts of the document's own (trusted) words, lower-cased."""

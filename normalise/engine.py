@@ -25,9 +25,11 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
    source's profile says its OCR reads them as colons (``wer: den``), such a colon is
    joined when the whole is a dictionary word;
 4. words (:mod:`~normalise.corrector`): a noisy channel, the Fraktur confusion table of
-   :mod:`~normalise.channel` times the lexicon of :mod:`~normalise.lexicon` and the
-   document's own word counts; the rate at which long s was misread is estimated
-   locally, so ``fein`` may become ``sein`` only where the OCR shows that habit;
+   :mod:`~normalise.channel` with the confusions learned from the document itself
+   (:func:`~normalise.learn.document_confusions`), times the lexicon of
+   :mod:`~normalise.lexicon` and the document's own word counts; the rate at which
+   long s was misread is estimated locally, so ``fein`` may become ``sein`` only where
+   the OCR shows that habit;
 5. words split by OCR (``Da me`` -> ``Dame``); 6. runs of bleed-through debris
    (:mod:`~normalise.garbage`), deleted or proposed; 7. closed-class words capitalised
    mid-sentence (``daß Die Gegner``); 8. misread player letters (``U, der ...`` -> ``A``)
@@ -65,7 +67,7 @@ from normalise.edits import Edit, Repair, apply_edits, compose
 from normalise.learn import document_confusions
 from normalise.lexicon import Lexicon, load
 from normalise.profile import NONE as NO_PROFILE
-from normalise.profile import Profile
+from normalise.profile import Confusion, Profile
 
 APPLY_THRESHOLD = 0.5  # apply a word correction when it is more likely than all else together
 PROPOSE_THRESHOLD = 0.25  # below this a candidate is not even proposed
@@ -791,11 +793,11 @@ def _repair_chunks(
 ) -> list[Piece]:
     """:func:`_repair_pass`, then again on the reading text until that changes nothing
     (at most :data:`MAX_PASSES` times), each change joined into the edits
-    (:func:`normalise.edits.compose`)."""
+    (:func:`normalise.edits.compose`). Each pass uses the confusions its own text
+    teaches (:func:`_learned`): so the last pass, which changed nothing, is the pass a
+    repair of the reading text would run."""
     # one corrector for every pass: its decisions stand until the counts they weighed change
-    prior = channel_table(profile.confusions)
-    counts = Counter(m.group() for text in texts for m in _TOKEN.finditer(text))
-    learned = document_confusions(counts, lexicon, prior)  # this OCR's own habits
+    learned = _learned(texts, lexicon, profile)
     corrector = Corrector(lexicon, Counter(), channel_table(profile.confusions + learned))
     around = Context.of(corrector)  # real-word errors: the words around decide
     pieces = _repair_pass(texts, progress, corrector, around, profile)
@@ -804,6 +806,11 @@ def _repair_chunks(
         readings = [
             apply_edits(text, edits) for text, (edits, _) in zip(texts, pieces, strict=True)
         ]
+        now = _learned(readings, lexicon, profile)
+        if now != learned:  # the last pass must use what its own text teaches
+            learned = now
+            corrector = corrector.with_confusions(channel_table(profile.confusions + now))
+            around = Context.of(corrector)
         again = _repair_pass(readings, None, corrector, around, profile)
         if not any(edits for edits, _ in again):
             break
@@ -819,6 +826,13 @@ def _repair_chunks(
             proposals = [p for p in proposals if not any(_overlap(p, e) for e in later)]
         out.append((edits, proposals))
     return out
+
+
+def _learned(texts: list[str], lexicon: Lexicon, profile: Profile) -> tuple[Confusion, ...]:
+    """The confusions the OCR of ``texts`` (one document's chunks) teaches, beyond the
+    prior table and the profile's (:func:`normalise.learn.document_confusions`)."""
+    counts = Counter(m.group() for text in texts for m in _TOKEN.finditer(text))
+    return document_confusions(counts, lexicon, channel_table(profile.confusions))
 
 
 def _overlap(a: Edit, b: Edit) -> bool:

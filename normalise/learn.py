@@ -13,12 +13,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
 from normalise.channel import OPEN_COST, Table, spelling
 from normalise.corrector import DOC_WEIGHT, UNKNOWN_ZIPF
 from normalise.lexicon import Lexicon
+from normalise.neighbours import Neighbours
 
 MAX_STRETCH = 3  # longer differing stretches are no letter confusion
 MIN_COST = -3.0  # a learned confusion is never cheaper than the prior's dearest rule
@@ -119,13 +121,10 @@ def document_confusions(
         low = word.lower()
         if not word.isalpha() or low in attested or lexicon.zipf(low) is not None:
             continue
-        options: list[tuple[float, tuple[str, str]]] = []
-        for near, _ in lexicon.neighbours.near(word):
-            c = confusion(word, near[:1].upper() + near[1:] if word[:1].isupper() else near)
-            if c is None or max(map(len, c)) > 2 or spelling(*c):
-                continue
-            prior = math.log10(10.0 ** lexicon.table[near] + DOC_WEIGHT * used[near])
-            options.append((prior, c))
+        options = [
+            (math.log10(10.0 ** lexicon.table[near] + DOC_WEIGHT * used[near]), c)
+            for near, c in _near(word, lexicon.neighbours)
+        ]
         if options:
             unknown.append((word, n, options))
     prior_cost = {c: _prior_cost(c, confusions) for _, _, options in unknown for _, c in options}
@@ -165,6 +164,18 @@ def document_confusions(
         and len(words) >= MIN_TYPES
         and cost[(obs, want)] > max(prior_cost[(obs, want)] + 0.05, LEARNED_MIN_COST)
     )
+
+
+@lru_cache(maxsize=1 << 17)  # a document's passes and a batch's documents share words
+def _near(word: str, neighbours: Neighbours) -> tuple[tuple[str, tuple[str, str]], ...]:
+    """The indexed forms near ``word`` (cased as it is) whose difference is one stretch of
+    at most two letters on each side and no historical spelling, with that stretch."""
+    out: list[tuple[str, tuple[str, str]]] = []
+    for near, _ in neighbours.near(word):
+        c = confusion(word, near[:1].upper() + near[1:] if word[:1].isupper() else near)
+        if c is not None and max(map(len, c)) <= 2 and not spelling(*c):
+            out.append((near, c))
+    return tuple(out)
 
 
 def _prior_cost(c: tuple[str, str], confusions: Table) -> float:
