@@ -103,12 +103,14 @@ def document_confusions(
     attested in the historical corpus either) may be itself or any frequent form one
     stretch of edits away (:attr:`Lexicon.neighbours`). The E-step weighs these readings
     by prior (the lexicon's and the document's, as the corrector's) times the current
-    cost of the confusion that makes them;
-    the M-step sets each confusion's probability to its expected count over the
-    document's occurrences of the intended letters. A confusion is kept when at least
-    :data:`MIN_TYPES` word types read it with probability :data:`SURE` or more, and it
-    is cheaper than ``confusions`` has it. Stretches of more than two letters are not
-    learned, long s is left to the local rate, and a historical spelling
+    cost of the confusion that makes them. The M-step sets each confusion's probability
+    to its expected count over the document's occurrences of the intended letters, with
+    the prior cost counted as :data:`PRIOR_WEIGHT` occurrences more.
+
+    A confusion is kept when at least :data:`MIN_TYPES` word types read it with
+    probability :data:`SURE` or more, it is cheaper than ``confusions`` has it, and
+    cheaper than :data:`LEARNED_MIN_COST`. Stretches of more than two letters are not
+    learned, long s is weighed but left to the local rate, and a historical spelling
     (:data:`normalise.channel.SPELLINGS`) is never learned.
     """
     unknown: list[tuple[str, int, list[tuple[float, tuple[str, str]]]]] = []
