@@ -24,6 +24,7 @@ ONE_EDIT_ZIPF = 3.0
 TWO_EDITS_ZIPF = 4.0
 TWO_EDITS_LENGTH = 6  # two edits of a shorter word make another word
 MIN_LENGTH = 3  # shorter tokens are too many words' neighbours to be read as one
+MAX_LENGTH = 40  # a longer token is no word (a token's deletions grow as its square)
 
 
 def deletions(word: str, depth: int) -> set[str]:
@@ -52,9 +53,10 @@ class Neighbours:
 
     def near(self, token: str) -> Iterator[tuple[str, int]]:
         """(word, edits) of every indexed word within its reach of ``token``
-        (lower-cased), ``token`` itself left out."""
+        (lower-cased), ``token`` itself left out; none for a token shorter than
+        :data:`MIN_LENGTH` or longer than :data:`MAX_LENGTH`."""
         low = token.lower()
-        if len(low) < MIN_LENGTH:
+        if not MIN_LENGTH <= len(low) <= MAX_LENGTH:
             return
         seen: set[str] = {low}
         index, reach = self._index, self._reach

@@ -43,6 +43,7 @@ def test_the_deletion_index_finds_any_edit_within_a_words_reach() -> None:
     assert ("stiche", 2) in list(index.near("stjchq"))  # two edits: within its reach
     assert "spiel" not in dict(index.near("spxet"))  # two edits: beyond its reach
     assert "spiel" not in dict(index.near("spiel"))  # the token itself is no neighbour
+    assert list(index.near("spiel" * 200_000)) == []  # no word: not looked up at all
 
 
 R_FOR_T = "Das ist erwas Neues. Er hat es genannr, aber nichr gesagt; es war schlechr."
