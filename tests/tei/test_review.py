@@ -48,15 +48,18 @@ def test_applied_entries_are_what_the_reading_says(real_tei: dict[str, Path]) ->
     assert any(e.realword == "accept" for e in applied)  # decisions.toml shown
 
 
-def test_perlaggen_fick_is_replaced_by_the_editor(real_tei: dict[str, Path]) -> None:
-    """The engine's 'fick' for raw 'fid' (the print: 'sich') is overruled, and says so."""
-    (entry,) = [
+def test_perlaggen_fid_is_replaced_by_the_editor(real_tei: dict[str, Path]) -> None:
+    """Raw 'fid' (the print: 'sich'; the engine once read 'fick'): whatever the engine
+    reads there, the editor's correction overrules it, and each entry says so."""
+    entries = [
         e
         for e in review_entries("schwaighofer1927")
-        if e.sic == "fid" and e.corr == "fick" and e.block == "perlaggen.regelwerk.p4"
+        if e.sic == "fid" and e.block == "perlaggen.regelwerk.p4"
     ]
-    assert entry.status == "replaced" and entry.block == "perlaggen.regelwerk.p4"
-    assert "'sich'" in entry.editor and "[[sich]]" in entry.context
+    assert entries
+    for entry in entries:
+        assert entry.status == "replaced"
+        assert "'sich'" in entry.editor and "[[sich]]" in entry.context
 
 
 def test_render_gives_a_summary_and_three_lines_per_entry(real_tei: dict[str, Path]) -> None:
