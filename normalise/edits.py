@@ -238,11 +238,14 @@ def merge_layers(automatic: Sequence[Edit], curated: Sequence[Edit]) -> list[Edi
 
 @dataclass(slots=True)
 class Repair:
-    """A repaired document: the raw text, the applied edits and the proposals held back."""
+    """A repaired document: the raw text, the applied edits, the proposals held back and
+    the confusions the repair learned from the document's OCR (observed, intended,
+    log10 P; :func:`normalise.learn.document_confusions`)."""
 
     raw: str
     edits: list[Edit]
     proposals: list[Edit] = field(default_factory=list)
+    confusions: tuple[tuple[str, str, float], ...] = ()
     _reading: str | None = field(default=None, repr=False)
     _raw_starts: list[int] = field(default_factory=list, repr=False)
     _read_starts: list[int] = field(default_factory=list, repr=False)

@@ -8,6 +8,7 @@ Public API (re-exported by :mod:`normalise`)::
     r.edits                 # applied Edit records: sorted, disjoint, raw offsets, source "auto",
                             #   kind, confidence (0..1), evidence (why)
     r.proposals             # low-confidence corrections held back for an editor (not applied)
+    r.confusions            # what the document's OCR taught: (observed, intended, log10 P)
     r.reading_span(a, b)    # reading text of raw[a:b]
 
 Splicing the edits into the raw text gives ``r.reading``; ``restore_raw(r.reading,
@@ -790,14 +791,16 @@ def _repair_pass(
 
 def _repair_chunks(
     texts: list[str], lexicon: Lexicon, progress: Progress | None, profile: Profile
-) -> list[Piece]:
+) -> tuple[list[Piece], tuple[Confusion, ...]]:
     """:func:`_repair_pass`, then again on the reading text until that changes nothing
     (at most :data:`MAX_PASSES` times), each change joined into the edits
-    (:func:`normalise.edits.compose`). Each pass uses the confusions its own text
-    teaches (:func:`_learned`): so the last pass, which changed nothing, is the pass a
-    repair of the reading text would run."""
-    # one corrector for every pass: its decisions stand until the counts they weighed change
-    learned = _learned(texts, lexicon, profile)
+    (:func:`normalise.edits.compose`); and the confusions learned from ``texts``.
+
+    Each pass uses the confusions its own text teaches (:func:`_learned`): so the last
+    pass, which changed nothing, is the pass a repair of the reading text would run.
+    One corrector serves the passes while that stays the same: its decisions stand
+    until the counts they weighed change."""
+    learned = first_learned = _learned(texts, lexicon, profile)
     corrector = Corrector(lexicon, Counter(), channel_table(profile.confusions + learned))
     around = Context.of(corrector)  # real-word errors: the words around decide
     pieces = _repair_pass(texts, progress, corrector, around, profile)
@@ -825,7 +828,7 @@ def _repair_chunks(
             later = [e for e in edits if e not in kept]
             proposals = [p for p in proposals if not any(_overlap(p, e) for e in later)]
         out.append((edits, proposals))
-    return out
+    return out, first_learned
 
 
 def _learned(texts: list[str], lexicon: Lexicon, profile: Profile) -> tuple[Confusion, ...]:
@@ -896,7 +899,7 @@ def repair_with(
     a paragraph break (or a space) as anywhere else.
     """
     spans = chunk_spans(text, chunk_chars)
-    pieces = _repair_chunks([text[a:b] for a, b in spans], lexicon, progress, profile)
+    pieces, learned = _repair_chunks([text[a:b] for a, b in spans], lexicon, progress, profile)
     edits: list[Edit] = []
     proposals: list[Edit] = []
     for k, ((start, _end), (chunk_edits, chunk_proposals)) in enumerate(
@@ -912,7 +915,7 @@ def repair_with(
         proposals += _shifted(chunk_proposals, start) if start else chunk_proposals
     if progress is not None:
         progress("done", 1.0)
-    return Repair(text, edits, proposals)
+    return Repair(text, edits, proposals, learned)
 
 
 def repair(

@@ -14,7 +14,7 @@ from normalise.lexicon import load
 from normalise.realword import Change, Review, changes, load_decisions, review
 from normalise.textio import atomic_write
 from tei.body import TEI_NS, BodyEncoder, tei
-from tei.edition import block_at, edition_log, reading_around
+from tei.edition import block_at, edition_confusions, edition_log, reading_around
 from tei.errors import TeiError
 from tei.header import build_header
 
@@ -66,7 +66,12 @@ def build_document(siglum: str, root: Path | None = None) -> Built:
     document = etree.Element(tei("TEI"), nsmap={None: TEI_NS})
     document.set(f"{{{XML_NS}}}lang", "de")
     header = build_header(
-        log.structure, meta, base, tuple(encoder.categories.values()), encoder.long_s
+        log.structure,
+        meta,
+        base,
+        tuple(encoder.categories.values()),
+        encoder.long_s,
+        edition_confusions(siglum, root),
     )
     etree.indent(header, space="  ", level=1)
     for category in header.iter(tei("category")):  # one line each: hundreds of them

@@ -85,6 +85,11 @@ def edition_proposals(siglum: str, root: Path | None = None) -> tuple[Edit, ...]
     return tuple(_engine(siglum, root).proposals)
 
 
+def edition_confusions(siglum: str, root: Path | None = None) -> tuple[tuple[str, str, float], ...]:
+    """The confusions the automatic repair learned from the source's own OCR."""
+    return _engine(siglum, root).confusions
+
+
 def furniture_replacement(raw: str, start: int, end: int) -> str:
     """A space where removing ``raw[start:end]`` would glue two words, else nothing."""
     before = raw[start - 1] if start > 0 else " "

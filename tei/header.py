@@ -102,6 +102,24 @@ LONG_S = (
     "corrections; stichwort review changes lists the automatic ones); every other long-s "
     "repair is a <choice>."
 )
+LEARNED = (
+    "The automatic repair learned from this witness's own words how its OCR misread "
+    "letters, beyond the prior Fraktur confusion table it starts from (EM over the words "
+    "no lexicon knows and the frequent forms near them, normalise.learn). Each is the OCR "
+    "output for the printed letters, with the log10 probability the repair gave it: {found}."
+)
+
+
+def learned_confusions(learned: tuple[tuple[str, str, float], ...]) -> str:
+    """The header's sentence on the confusions learned from the witness, the likeliest
+    first."""
+    found = "; ".join(
+        f"'{observed}' for '{intended}' ({cost:.2f})"
+        for observed, intended, cost in sorted(learned, key=lambda c: (-c[2], c[0], c[1]))
+    )
+    return LEARNED.format(found=found)
+
+
 GAPS = (
     "Where the witness lacks something the printed work had (a figure that the "
     "transcription did not take over), <gap> marks the place: @reason (lost, omitted, "
@@ -359,9 +377,11 @@ def build_header(
     urn_base: str,
     categories: tuple[Category, ...] = (),
     long_s: int = 0,
+    learned: tuple[tuple[str, str, float], ...] = (),
 ) -> etree._Element:
     """The ``<teiHeader>`` of one source (``categories``: the evidence taxonomy;
-    ``long_s``: edits written as ``ſ`` under the declared silent correction)."""
+    ``long_s``: edits written as ``ſ`` under the declared silent correction;
+    ``learned``: the confusions the automatic repair learned from the witness)."""
     bibl = meta.get("bibl", {})
     header = etree.Element(tei("teiHeader"))
     file_desc = _el(header, "fileDesc")
@@ -420,6 +440,8 @@ def build_header(
         _paragraphs(
             editorial, "correction", LONG_S.format(count=long_s), method="silent", n=LONG_S_RULE
         )
+    if learned:
+        _paragraphs(editorial, "correction", learned_confusions(learned), n="learned-confusions")
     _paragraphs(editorial, "normalization", NORMALISATION)
     _paragraphs(editorial, "hyphenation", HYPHENATION, eol="all")
     _paragraphs(editorial, "segmentation", SEGMENTATION, WHITESPACE)

@@ -66,3 +66,9 @@ def test_the_repair_uses_what_the_document_taught() -> None:
 def test_historical_spelling_alternations_are_no_confusion() -> None:
     assert spelling("y", "i") and spelling("i", "ie") and spelling("e", "")
     assert spelling("mm", "m") and not spelling("r", "t")
+
+
+def test_the_repair_says_what_it_learned() -> None:
+    learned = repair(R_FOR_T).confusions
+    assert [(o, i) for o, i, _ in learned] == [("r", "t")]
+    assert repair("Das ist erwas Neues.").confusions == ()

@@ -129,7 +129,6 @@ ARGS = [
 ]
 
 
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """Base URL of build/site served over HTTP on a free local port."""

@@ -25,8 +25,6 @@ PIQUET = "engelmann1798/piquet.html"
 pytestmark = pytest.mark.browser
 
 
-
-
 @pytest.fixture(scope="module")
 def axe_source() -> str:
     if not AXE.is_file():

@@ -19,8 +19,6 @@ TARGET = ".sw-block:has(.sw-layer--reading .sw-corr):has(.sw-rule-link):has(.sw-
 pytestmark = pytest.mark.browser
 
 
-
-
 def _visible_layer(block) -> str:
     return block.evaluate(
         """b => [...b.querySelectorAll('.sw-text > .sw-layer')]

@@ -52,7 +52,9 @@ def _text_pages() -> list[Path]:
         for game in doc.games:
             pages.append(_site() / doc.siglum / f"{game.id.rsplit('.', 1)[-1]}.html")
             for section in chapter_sections(game):
-                pages.append(_site() / section_page_path(doc, game, section).replace(".md", ".html"))
+                pages.append(
+                    _site() / section_page_path(doc, game, section).replace(".md", ".html")
+                )
     return pages
 
 
@@ -66,7 +68,9 @@ def _page_data(page: Path, tree: lxml.html.HtmlElement) -> dict[str, dict]:
 
 
 @cache
-def _boxes() -> list[tuple[str, Path, dict[str, str], lxml.html.HtmlElement, lxml.html.HtmlElement]]:
+def _boxes() -> list[
+    tuple[str, Path, dict[str, str], lxml.html.HtmlElement, lxml.html.HtmlElement]
+]:
     """Every "Cite this paragraph" box: (paragraph id, page, format -> text, article, the
     box's content: from the page's data file on a light page, else from the page)."""
     out = []

@@ -183,6 +183,8 @@ def test_fixture_index_holds_no_citation_text(fake_build: Path, tmp_path: Path, 
     docs = tmp_path / "docs"
     write_pages(edition, docs)
     index = json.loads((docs / INDEX_PATH).read_text(encoding="utf-8"))
-    texts = [" ".join(e.texts) for e in edition_entries(edition) + glossary_entries(load_glossary())]
+    texts = [
+        " ".join(e.texts) for e in edition_entries(edition) + glossary_entries(load_glossary())
+    ]
     posted = decode_postings(index["terms"][fold(word)]) if fold(word) in index["terms"] else []
     assert posted == [n for n, t in enumerate(texts) if fold(word) in map(fold, words(t))]

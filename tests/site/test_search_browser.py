@@ -19,11 +19,11 @@ from tests.conftest import built
 
 PAGE = "engelmann1798/piquet.html"
 INDEX = "search/index.json"
-CITATION_TEXT = re.compile(r"@(incollection|inbook|book)\{|urn:cts:|\bTY  -|\(accessed \d{4}-|https?://")
+CITATION_TEXT = re.compile(
+    r"@(incollection|inbook|book)\{|urn:cts:|\bTY  -|\(accessed \d{4}-|https?://"
+)
 
 pytestmark = pytest.mark.browser
-
-
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +41,7 @@ def having(texts: dict[str, str], *forms: str) -> set[str]:
     """Ids of the blocks with one of ``forms`` as a word (compared as printed, ſ as s)."""
     wanted = set(forms)
     return {
-        pid for pid, text in texts.items()
-        if wanted & {w.replace("ſ", "s") for w in words(text)}
+        pid for pid, text in texts.items() if wanted & {w.replace("ſ", "s") for w in words(text)}
     }
 
 
@@ -188,9 +187,7 @@ def test_no_result_holds_citation_text(server: str, browser, texts: dict[str, st
             assert not CITATION_TEXT.search(r["text"]), (text, r)
         # only blocks whose own text has the word (or a longer word it begins)
         key = fold(text)
-        own = {
-            pid for pid, t in texts.items() if any(fold(w).startswith(key) for w in words(t))
-        }
+        own = {pid for pid, t in texts.items() if any(fold(w).startswith(key) for w in words(t))}
         assert {r["id"] for r in results if "#term-" not in r["href"]} <= own, text
     berlin = query(page, "Berlin")
     assert len(berlin) < 5, [r["title"] for r in berlin]

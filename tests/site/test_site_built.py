@@ -35,7 +35,9 @@ def test_every_encoded_block_has_its_anchor() -> None:
             shown = {b.id: html for b in game.blocks()}
             for section in chapter_sections(game):  # a long chapter: one page per section
                 page = site / section_page_path(doc, game, section).replace(".md", ".html")
-                shown.update(dict.fromkeys((b.id for b in section.blocks()), page.read_text("utf-8")))
+                shown.update(
+                    dict.fromkeys((b.id for b in section.blocks()), page.read_text("utf-8"))
+                )
             for block in game.blocks():
                 assert f'id="{block.id}"' in html, block.id  # the old address stays
                 assert f'id="{block.id}"' in shown[block.id], block.id

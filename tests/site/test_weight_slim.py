@@ -74,7 +74,10 @@ def test_minify_asset_drops_comment_lines_and_indentation_only() -> None:
     from sitegen.slim import minify_asset
 
     js = '/* head\n   comment */\n(function () {\n  // a note\n  var u = "http://x//y"; // kept\n\n  return u;\n})();\n'
-    assert minify_asset(js, "js") == '(function () {\nvar u = "http://x//y"; // kept\nreturn u;\n})();\n'
+    assert (
+        minify_asset(js, "js")
+        == '(function () {\nvar u = "http://x//y"; // kept\nreturn u;\n})();\n'
+    )
     css = '/* about */\n.a {\n  content: " /* not a comment */ ";\n}\n'
     assert minify_asset(css, "css") == '.a {\ncontent: " /* not a comment */ ";\n}\n'
     literal = "var s = `a\n  b`;\n"

@@ -197,3 +197,24 @@ def test_source_without_digitisation_data_says_not_recorded(synth_tei: Path) -> 
         EDITION_LICENCE
     ]
     assert "Public domain" in _text(_one(availability, "t:p"))
+
+
+def test_the_confusions_learned_from_the_witness_are_declared(real_tei: dict[str, Path]) -> None:
+    """What the repair learned from a witness's own OCR is written in its header, the
+    likeliest first; a witness that taught nothing has no such paragraph."""
+    from tei.edition import edition_confusions
+
+    for siglum, path in real_tei.items():
+        learned = edition_confusions(siglum)
+        found = _header(path).xpath(
+            "t:encodingDesc/t:editorialDecl/t:correction[@n='learned-confusions']",
+            namespaces=NS,
+        )
+        if not learned:
+            assert found == [], siglum
+            continue
+        text = _text(_one(found[0], "t:p"))
+        likeliest = max(learned, key=lambda c: c[2])
+        assert f"'{likeliest[0]}' for '{likeliest[1]}' ({likeliest[2]:.2f})" in text
+        assert text.count(" for '") == len(learned)
+    assert edition_confusions("schwaighofer1927")  # the print's k read as f, and more
