@@ -300,9 +300,10 @@ class Repair:
         return self.reading[a:b]
 
     def to_json(self) -> dict[str, object]:
-        """Reading text, edits and proposals as a JSON-ready dict."""
+        """Reading text, edits, proposals and learned confusions as a JSON-ready dict."""
         return {
             "reading": self.reading,
             "edits": [e.to_json() for e in self.edits],
             "proposals": [e.to_json() for e in self.proposals],
+            "confusions": [list(c) for c in self.confusions],
         }

@@ -101,7 +101,7 @@ def repair_text(
         print(f"{name}: read as {decoded.encoding}{mark}", file=sys.stderr)
     raw = decoded.text
     result, prepared, edits = repair_raw(raw, progress, name=name)
-    whole = Repair(raw, edits, _on_raw(raw, prepared, result.proposals))
+    whole = Repair(raw, edits, _on_raw(raw, prepared, result.proposals), result.confusions)
     about = {
         "file": name,
         "encoding": decoded.encoding,

@@ -56,7 +56,7 @@ def test_json_format(tmp_path: Path) -> None:
     path = tmp_path / "in.txt"
     path.write_text(TEXT, encoding="utf-8")
     data = json.loads(run(str(path), "--format", "json").stdout)
-    assert set(data) == {"format", "input", "reading", "edits", "proposals"}
+    assert set(data) == {"format", "input", "reading", "edits", "proposals", "confusions"}
     assert data["input"]["encoding"] == "utf-8" and data["input"]["bytes"] == len(TEXT.encode())
     assert data["reading"].startswith("Dieses Spiel ist schön")
     assert {e["kind"] for e in data["edits"]} >= {"long-s", "hyphenation"}
@@ -107,3 +107,14 @@ def test_mojibake_fixed_and_reported(tmp_path: Path) -> None:
     assert result.stdout.strip() == "Die Größe des Spiels zählt."
     assert "mojibake" in result.stderr
     assert prepare("„ſo“ ﬁ") == ("„ſo“ ﬁ", [])  # curly quotes, long s and ligatures stay
+
+
+def test_json_names_what_the_repair_learned(tmp_path: Path) -> None:
+    path = tmp_path / "in.txt"
+    path.write_text(
+        "Das ist erwas Neues. Er hat es genannr, aber nichr gesagt; es war schlechr.",
+        encoding="utf-8",
+    )
+    data = json.loads(run(str(path), "--format", "json").stdout)
+    assert [c[:2] for c in data["confusions"]] == [["r", "t"]]
+    assert "etwas" in data["reading"]
