@@ -107,14 +107,21 @@ class Corrector:
 
     def with_confusions(self, confusions: Table) -> Corrector:
         """A corrector for the same document with other confusions: it keeps what does
-        not depend on them (Zipf values, long-s evidence, trusted words, the readings of
-        known words, which only long s makes) and starts its decisions afresh."""
+        not depend on them (Zipf values, long-s evidence, trusted words, and the readings
+        and current decisions of known words, which only long s makes) and decides
+        unknown words afresh."""
         other = Corrector(self.lexicon, self.document, confusions)
         other._zipf = self._zipf
         other.evidence_cache = self.evidence_cache
         other._trusted = self._trusted
         other.whole_words = self.whole_words
         other._options_cache = {k: v for k, v in self._options_cache.items() if not k[1]}
+        version = self.changes.version
+        other._decisions = {  # current at this corrector's version: its version 0
+            key: (choice, deps, 0)
+            for key, (choice, deps, seen) in self._decisions.items()
+            if not self._open(key[0]) and (seen == version or self.changes.unchanged(deps, seen))
+        }
         return other
 
     @property
