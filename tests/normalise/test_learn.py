@@ -6,6 +6,7 @@ from collections import Counter
 
 from normalise import repair
 from normalise.channel import spelling, table
+from normalise.corrector import Corrector
 from normalise.learn import MAX_COST, MIN_COST, confusion, document_confusions, learn, word_pairs
 from normalise.lexicon import load
 from normalise.neighbours import Neighbours
@@ -72,3 +73,21 @@ def test_the_repair_says_what_it_learned() -> None:
     learned = repair(R_FOR_T).confusions
     assert [(o, i) for o, i, _ in learned] == [("r", "t")]
     assert repair("Das ist erwas Neues.").confusions == ()
+
+
+def test_a_corrector_with_other_confusions_decides_as_a_fresh_one() -> None:
+    """What :meth:`Corrector.with_confusions` keeps (the decisions of known words among
+    them) never makes it decide otherwise than a corrector made anew."""
+    words = ["feinen", "Fabrif", "erwas", "fein", "jagt", "genannr", "Stich", "nichr", "ift"]
+    counts = Counter(w.lower() for w in words * 3)
+    learned = table((("r", "t", -1.5),))
+    old = Corrector(load(), counts, table())
+    for word in words:
+        for rate in (0.01, 0.3):
+            old.correct_cached(word, rate)
+    kept = old.with_confusions(learned)
+    fresh = Corrector(load(), counts, learned)
+    for word in words:
+        for rate in (0.01, 0.3):
+            assert kept.correct_cached(word, rate) == fresh.correct_cached(word, rate), word
+    assert fresh.correct_cached("erwas", 0.01) is not None  # the new table is in use
