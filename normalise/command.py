@@ -7,9 +7,9 @@ line ends, control characters, NFC, mojibake, each change an edit) and repairs i
 "reading", "edits", "proposals", "confusions"}``, where every edit has raw offsets into
 the decoded input and ``input`` names its encoding, size and SHA-256: ``restore``
 rebuilds the input from that, byte for byte; ``confusions`` are what the repair learned
-from the input's OCR (observed, intended, log10 P). ``--review`` prints instead the proposals an editor
-should decide on, one per line (offset, context, original -> suggestion, confidence,
-evidence), or as a JSON list. How the input was read and prepared, and progress on
+from the input's OCR (observed, intended, log10 P). ``--review`` prints instead the
+proposals an editor should decide on, one per line (offset, context, original ->
+suggestion, confidence, evidence), or as a JSON list. How the input was read and prepared, and progress on
 long inputs, go to standard error.
 
 A PAGE XML, ALTO or hOCR input (detected by :func:`normalise.formats.detect`) is

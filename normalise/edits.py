@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
+from normalise.profile import Confusion
+
 Kind = Literal[
     "long-s",
     "ligature",
@@ -245,7 +247,7 @@ class Repair:
     raw: str
     edits: list[Edit]
     proposals: list[Edit] = field(default_factory=list)
-    confusions: tuple[tuple[str, str, float], ...] = ()
+    confusions: tuple[Confusion, ...] = ()
     _reading: str | None = field(default=None, repr=False)
     _raw_starts: list[int] = field(default_factory=list, repr=False)
     _read_starts: list[int] = field(default_factory=list, repr=False)

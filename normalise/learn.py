@@ -17,10 +17,11 @@ from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
-from normalise.channel import OPEN_COST, Table, spelling
+from normalise.channel import LONG_S, OPEN_COST, Table, spelling
 from normalise.corrector import DOC_WEIGHT, UNKNOWN_ZIPF
 from normalise.lexicon import Lexicon
 from normalise.neighbours import Neighbours
+from normalise.profile import Confusion
 
 MAX_STRETCH = 3  # longer differing stretches are no letter confusion
 MIN_COST = -3.0  # a learned confusion is never cheaper than the prior's dearest rule
@@ -92,11 +93,12 @@ SURE = 0.5  # a word type shows a confusion when its reading is at least this li
 PRIOR_WEIGHT = 200  # occurrences of the intended letters the prior cost counts as
 LONG_S_COST = -0.5  # a long-s reading, weighed against the others but never learned
 LEARNED_MIN_COST = -2.2  # a rarer confusion is not worth the readings it adds
+_LONG_S_READ = frozenset("".join(observed for observed, _, _ in LONG_S))  # f j l i
 
 
 def document_confusions(
     counts: Mapping[str, int], lexicon: Lexicon, confusions: Table
-) -> tuple[tuple[str, str, float], ...]:
+) -> tuple[Confusion, ...]:
     """The confusions a document's own OCR makes, learned from its words by EM.
 
     ``counts`` are the document's tokens, as printed. Each unknown word type (not
@@ -145,19 +147,8 @@ def document_confusions(
                 if s / total >= SURE:
                     shown.setdefault(c, set()).add(word)
         cost = {
-            c: prior_cost[c]
-            if c in fixed
-            else min(
-                MAX_COST,
-                max(
-                    MIN_COST,
-                    math.log10(
-                        (expected[c] + PRIOR_WEIGHT * 10.0 ** prior_cost[c])
-                        / (letters.get(c[1], 0) + PRIOR_WEIGHT)
-                    ),
-                ),
-            )
-            for c in prior_cost
+            c: prior if c in fixed else _estimate(expected[c], prior, letters.get(c[1], 0))
+            for c, prior in prior_cost.items()
         }
     return tuple(
         (obs, want, round(cost[(obs, want)], 2))
@@ -166,6 +157,14 @@ def document_confusions(
         and len(words) >= MIN_TYPES
         and cost[(obs, want)] > max(prior_cost[(obs, want)] + 0.05, LEARNED_MIN_COST)
     )
+
+
+def _estimate(expected: float, prior: float, letters: int) -> float:
+    """log10 P of a confusion seen ``expected`` times in ``letters`` occurrences of the
+    intended letters, the prior cost counted as :data:`PRIOR_WEIGHT` occurrences more,
+    bounded to the prior table's range."""
+    rate = (expected + PRIOR_WEIGHT * 10.0**prior) / (letters + PRIOR_WEIGHT)
+    return min(MAX_COST, max(MIN_COST, math.log10(rate)))
 
 
 @lru_cache(maxsize=1 << 17)  # a document's passes and a batch's documents share words
@@ -189,9 +188,10 @@ def _prior_cost(c: tuple[str, str], confusions: Table) -> float:
 
 
 def _long_s(observed: str, intended: str) -> bool:
-    """Could long s explain the stretch (an s or ß intended, f, j, l or i read)?
-    The local long-s rate, not a learned confusion, prices those."""
-    return any(c in intended for c in "sß") and any(c in observed for c in "fjli")
+    """Could long s explain the stretch (an s or ß intended, a letter of
+    :data:`normalise.channel.LONG_S` read)? The local long-s rate, not a learned
+    confusion, prices those."""
+    return any(c in intended for c in "sß") and any(c in observed for c in _LONG_S_READ)
 
 
 def _pieces(counts: Mapping[str, int]) -> Counter[str]:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 
 from rapidfuzz.distance import Levenshtein
 
-VERSION = "1"  # of the index as cached with the lexicon (normalise.lexicon.load)
+VERSION = "2"  # of the index as cached with the lexicon (normalise.lexicon.load)
 ONE_EDIT_ZIPF = 3.0
 TWO_EDITS_ZIPF = 4.0
 TWO_EDITS_LENGTH = 6  # two edits of a shorter word make another word
@@ -49,7 +49,11 @@ class Neighbours:
             self._reach[word] = reach
             for key in deletions(word, reach):
                 index[key] = (*index.get(key, ()), word)
-        self.size = len(index)
+
+    @property
+    def size(self) -> int:
+        """How many keys the index files words under."""
+        return len(self._index)
 
     def near(self, token: str) -> Iterator[tuple[str, int]]:
         """(word, edits) of every indexed word within its reach of ``token``

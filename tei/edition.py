@@ -36,7 +36,7 @@ from corpus import (
 )
 from normalise import repair
 from normalise.edits import Edit, Repair, merge_layers
-from normalise.profile import source_profile
+from normalise.profile import Confusion, source_profile
 from tei.foreign import Foreign, load_foreign
 from tei.gaps import Gap, load_gaps
 from tei.normal import deterministic, fold
@@ -85,7 +85,7 @@ def edition_proposals(siglum: str, root: Path | None = None) -> tuple[Edit, ...]
     return tuple(_engine(siglum, root).proposals)
 
 
-def edition_confusions(siglum: str, root: Path | None = None) -> tuple[tuple[str, str, float], ...]:
+def edition_confusions(siglum: str, root: Path | None = None) -> tuple[Confusion, ...]:
     """The confusions the automatic repair learned from the source's own OCR."""
     return _engine(siglum, root).confusions
 

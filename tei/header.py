@@ -13,6 +13,7 @@ from lxml import etree
 
 from corpus import Structure
 from corpus.sources import PARAGRAPH_TYPES
+from normalise.profile import Confusion
 from tei.body import LONG_S_RULE, XML_ID, Category, tei
 
 PTYPE_DESCRIPTIONS = {
@@ -110,7 +111,7 @@ LEARNED = (
 )
 
 
-def learned_confusions(learned: tuple[tuple[str, str, float], ...]) -> str:
+def learned_confusions(learned: tuple[Confusion, ...]) -> str:
     """The header's sentence on the confusions learned from the witness, the likeliest
     first."""
     found = "; ".join(
@@ -377,7 +378,7 @@ def build_header(
     urn_base: str,
     categories: tuple[Category, ...] = (),
     long_s: int = 0,
-    learned: tuple[tuple[str, str, float], ...] = (),
+    learned: tuple[Confusion, ...] = (),
 ) -> etree._Element:
     """The ``<teiHeader>`` of one source (``categories``: the evidence taxonomy;
     ``long_s``: edits written as ``ſ`` under the declared silent correction;
