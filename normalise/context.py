@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from normalise.channel import LONG_S, REAL_WORD_LONG_S, variants
-from normalise.corrector import REAL_WORD_MIN_RATE, Changes, Choice, Corrector, rate_class
+from normalise.corrector import Changes, Choice, Corrector, rate_class
 from normalise.lexicon import DATA, HISTORICAL, cached, historical_counts
 
 BIGRAMS = DATA / "histlex-bigrams.tsv.xz"
@@ -125,15 +125,15 @@ def document_pairs(
 ) -> Counter[tuple[str, str]]:
     """Pairs of adjacent tokens of ``text`` that the corrector trusts (lower-cased), seen
     at least :data:`DOC_MIN` times."""
-    out: Counter[tuple[str, str]] = Counter()
     words = [t for _, _, t in tokens]
-    ok = set(filter(corrector.trusted, set(words)))
-    flags = [w in ok for w in words]
+    lower = {w: w.lower() for w in set(words) if corrector.trusted(w)}
+    flags = [w in lower for w in words]
+    pairs: list[tuple[str, str]] = []
     for k in itertools.compress(range(len(words) - 1), map(operator.and_, flags, flags[1:])):
         (_, end, left), (start, _, right) = tokens[k], tokens[k + 1]
         if _one_clause(text[end:start]):
-            out[(left.lower(), right.lower())] += 1
-    return Counter({pair: n for pair, n in out.items() if n >= DOC_MIN})
+            pairs.append((lower[left], lower[right]))
+    return Counter({pair: n for pair, n in Counter(pairs).items() if n >= DOC_MIN})
 
 
 class Model:
@@ -225,6 +225,8 @@ class Context:
         self._known: dict[tuple[str, Rate], _Kept[tuple[dict[str, float], frozenset[str]]]] = {}
         self._read: dict[tuple[str, Rate], str] = {}  # neighbour -> as the corrector reads it
         self._may: dict[str, bool] = {}
+        # (token, rate class, unsure choice) -> can the words around matter? (per view)
+        self._open: dict[tuple[str, Rate, bool], bool] = {}
 
     @classmethod
     def of(cls, corrector: Corrector) -> Context | None:
@@ -240,6 +242,7 @@ class Context:
         its neighbours read anew (the corrector's counts may have changed)."""
         self._view = (text, tokens)
         self._read = {}
+        self._open = {}
 
     def _pairs(self) -> None:
         """Read the current view's pairs into the model, if not done yet."""
@@ -297,16 +300,15 @@ class Context:
         misreading rate of each token): the corrector's ``choice``, or another reading
         the context clearly prefers. Cached per token, rate and neighbours."""
         token, long_rate = tokens[i][2], rates[i]
-        if not self.may_revise(token):
+        rate = rate_class(long_rate)  # all that is read of the rate, so decisions keep by it
+        unsure = choice is not None and choice.confidence < OPEN_DOUBT
+        key_open = (token, rate, unsure)
+        is_open = self._open.get(key_open)
+        if is_open is None:
+            is_open = self._open[key_open] = self._weighs(token, rate, unsure)
+        if not is_open:
             return choice
         known = self.corrector.zipf(token) is not None
-        if not known and (choice is None or choice.confidence >= OPEN_DOUBT):
-            return choice
-        if known and long_rate < REAL_WORD_MIN_RATE and not _shapes(self.corrector, token):
-            return choice  # nothing to weigh: no long-s rival here, no shape rival
-        rate = rate_class(long_rate)  # all that is read of the rate, so decisions keep by it
-        if known and len(self._scores(token, rate).value[0]) < 2:
-            return choice
         before, after = _neighbour(text, tokens, i, -1), _neighbour(text, tokens, i, 1)
         if known and self._fragment(before, token, after):
             return choice
@@ -323,6 +325,18 @@ class Context:
         if found is None:
             return choice
         return None if found.text == token else found
+
+    def _weighs(self, token: str, rate: Rate, unsure: bool) -> bool:
+        """Can the words around ``token`` change its choice at all (an unknown token only
+        when the corrector is ``unsure``; a known one only with a rival)? Depends on the
+        document's counts, so it is remembered for one view only."""
+        if not self.may_revise(token):
+            return False
+        if self.corrector.zipf(token) is None:
+            return unsure
+        if rate[0] and not _shapes(self.corrector, token):
+            return False  # nothing to weigh: no long-s rival here, no shape rival
+        return len(self._scores(token, rate).value[0]) >= 2
 
     def _fragment(self, before: str | None, token: str, after: str | None) -> bool:
         """Is ``token`` a piece of a word OCR split (``unterscheid en``, ``En den``)?

@@ -171,13 +171,19 @@ class Corrector:
 
     def zipf(self, word: str) -> float | None:
         """Zipf of a form (or compound) in the lexicon, ``None`` if unknown."""
+        try:
+            return self._zipf[word]  # kept by the form as written and lower-cased
+        except KeyError:
+            pass
         low = word.lower()
         if low in self._zipf:
-            return self._zipf[low]
-        value = self.lexicon.zipf(low)
-        if value is not None and low in self.lexicon.undictionaried:
-            value -= UNDICTIONARIED_PENALTY
-        self._zipf[low] = value
+            value = self._zipf[low]
+        else:
+            value = self.lexicon.zipf(low)
+            if value is not None and low in self.lexicon.undictionaried:
+                value -= UNDICTIONARIED_PENALTY
+            self._zipf[low] = value
+        self._zipf[word] = value
         return value
 
     def known(self, word: str) -> bool:

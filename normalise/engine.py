@@ -834,7 +834,9 @@ def _repair_chunks(
 def _learned(texts: list[str], lexicon: Lexicon, profile: Profile) -> tuple[Confusion, ...]:
     """The confusions the OCR of ``texts`` (one document's chunks) teaches, beyond the
     prior table and the profile's (:func:`normalise.learn.document_confusions`)."""
-    counts = Counter(m.group() for text in texts for m in _TOKEN.finditer(text))
+    counts: Counter[str] = Counter()
+    for text in texts:
+        counts.update(_TOKEN.findall(text))
     return document_confusions(counts, lexicon, channel_table(profile.confusions))
 
 
