@@ -38,8 +38,10 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
    misreadings; 9. white space.
 
 Passes 1-2 repeat until furniture and signs uncover nothing new; 3-5 run in rounds
-until nothing changes; 6-8 run once after them. The whole is run again on its own
-reading text until that changes nothing, which makes the repair idempotent. A word
+(:data:`FIRST_ROUNDS`), each on the document's word counts as the round before left
+them; 6-8 run once after them. The whole is run again on its own reading text, one
+round of 3-5 each time, until that changes nothing, which makes the repair
+idempotent. A word
 correction is applied when its posterior probability reaches :data:`APPLY_THRESHOLD`;
 from :data:`PROPOSE_THRESHOLD` up it becomes a proposal instead. The rule has no
 exception: a doubtful fill of U+FFFD is a proposal too, and the U+FFFD stays for the
@@ -73,7 +75,9 @@ from normalise.profile import Confusion, Profile
 APPLY_THRESHOLD = 0.5  # apply a word correction when it is more likely than all else together
 PROPOSE_THRESHOLD = 0.25  # below this a candidate is not even proposed
 SPLIT_YIELD = 0.9  # a reading of half a split word less sure than this yields to the join
-MAX_ROUNDS = 4  # rounds of the lexicon passes before giving up on a fixed point
+MAX_ROUNDS = 4  # rounds of furniture and signs before giving up on a fixed point
+FIRST_ROUNDS = 2  # rounds of passes 3-5 in the first run; each later run, on the reading
+# text, is one round more (it counts the words anew), so they make one each
 WINDOW = 120  # tokens on each side used to estimate the local long-s misreading rate
 MAX_TOKEN = 100  # longer tokens are no word (two forms of the lexicon are at most ~80)
 
@@ -717,7 +721,7 @@ def _whitespace(draft: Draft) -> None:
     draft.rewrite_many(jobs)
 
 
-MAX_PASSES = 3  # repairs of the reading text before giving up on a fixed point
+MAX_PASSES = 5  # repairs of the reading text before giving up on a fixed point
 CHUNK_CHARS = 250_000
 """Documents longer than this are repaired in chunks (see :func:`repair`)."""
 
@@ -730,9 +734,11 @@ def _repair_pass(
     corrector: Corrector,
     around: Context | None,
     profile: Profile,
+    rounds: int,
 ) -> list[Piece]:
     """One run of every pass over the chunks ``texts`` of one document (``corrector`` and
-    ``around`` serve the whole document, all its passes).
+    ``around`` serve the whole document, all its passes), with at most ``rounds``
+    rounds of passes 3-5 (fewer when one changes nothing).
 
     The chunks go through each pass in step, as one document would: the lexicon
     passes' word counts and the player letters' evidence are the whole document's.
@@ -750,7 +756,7 @@ def _repair_pass(
         _furniture_and_chars(draft)
         done_with(draft)
     proposals: list[list[Edit]] = [[] for _ in drafts]
-    for _ in range(MAX_ROUNDS):
+    for _ in range(rounds):
         before = [list(d.edits) for d in drafts]
         counts: Counter[str] = Counter()
         for draft in drafts:
@@ -803,7 +809,7 @@ def _repair_chunks(
     learned = first_learned = _learned(texts, lexicon, profile)
     corrector = Corrector(lexicon, Counter(), channel_table(profile.confusions + learned))
     around = Context.of(corrector)  # real-word errors: the words around decide
-    pieces = _repair_pass(texts, progress, corrector, around, profile)
+    pieces = _repair_pass(texts, progress, corrector, around, profile, FIRST_ROUNDS)
     first = pieces
     for _ in range(MAX_PASSES):
         readings = [
@@ -814,7 +820,7 @@ def _repair_chunks(
             learned = now
             corrector = corrector.with_confusions(channel_table(profile.confusions + now))
             around = Context.of(corrector)
-        again = _repair_pass(readings, None, corrector, around, profile)
+        again = _repair_pass(readings, None, corrector, around, profile, 1)
         if not any(edits for edits, _ in again):
             break
         pieces = [
@@ -886,11 +892,11 @@ def repair_with(
     ``profile`` holds the source's own habits (:mod:`normalise.profile`); by default
     none is assumed.
 
-    The lexicon-driven passes run in rounds until a round changes nothing (at most
-    :data:`MAX_ROUNDS`), since each round's repairs sharpen the document's own
-    statistics. Then the reading text is repaired again, and what that changes is
-    joined into the edits, until it changes nothing: so ``repair(repair(x).reading)``
-    has no edits.
+    The lexicon-driven passes run in rounds (:data:`FIRST_ROUNDS`), since each
+    round's repairs sharpen the document's own statistics. Then the reading text is
+    repaired again, one round each time, and what that changes is joined into the
+    edits, until it changes nothing (at most :data:`MAX_PASSES` times): so
+    ``repair(repair(x).reading)`` has no edits.
 
     A text longer than ``chunk_chars`` is cut at paragraph breaks
     (:func:`normalise.chunks.chunk_spans`) and the chunks go through every pass in
