@@ -8,6 +8,7 @@ document shows that misreading to be frequent (the local rate the engine passes 
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -27,6 +28,7 @@ UNKNOWN_ZIPF = 1.0  # prior of a word no lexicon knows (names, rare compounds, o
 UNDICTIONARIED_PENALTY = 1.0  # wordfreq-only forms (loan words, OCR junk) count less
 QUOTE_COST = -0.3
 REAL_WORD_MIN_RATE = 0.02  # below this local long-s misreading rate known words are trusted
+PART_MIN = 4  # a compound is read by its parts when both are dictionary words this long
 COMPOUND_MIN_COST = -2.0  # costlier readings may not be compounds (they could not win)
 _REAL_WORD_SUSPECT = regex.compile(
     "[" + "".join(REAL_WORD_LONG_S) + "".join(REAL_WORD_LONG_S).upper() + "]."
@@ -103,6 +105,7 @@ class Corrector:
         self.whole_words: dict[str, bool] = {}  # token -> a dictionary word, 2+ letters
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
         self._options_cache: dict[tuple[str, bool], Readings] = {}
+        self._parts: dict[tuple[str, int], list[tuple[str, float, int]]] = {}
         self.document = document
 
     def with_confusions(self, confusions: Table) -> Corrector:
@@ -254,6 +257,8 @@ class Corrector:
                 real_word=not open_all,
                 confusions=self.confusions,
             )
+            if open_all:
+                found = itertools.chain(found, self._split_readings(token, max_other))
             static: list[tuple[str, float, int]] = []
             dynamic: list[tuple[str, str, float, int]] = []
             forms, undictionaried = self.lexicon.table, self.lexicon.undictionaried
@@ -270,6 +275,48 @@ class Corrector:
             cached = (static, dynamic, frozenset(low for _, low, _, _ in dynamic))
             self._options_cache[key] = cached
         return cached
+
+    def _split_readings(self, token: str, max_other: int) -> list[tuple[str, float, int]]:
+        """Readings of a compound of two dictionary words, one of them intact: the other
+        part is read alone, as a word (``Brufthöhe`` -> ``Brusthöhe``). Read whole, such
+        a compound is lost when its first letters begin no word (``brusth``)."""
+        low = token.lower()
+        if len(token) < 7 or not low.isalpha():
+            return []
+        out: list[tuple[str, float, int]] = []
+        for i in range(3, len(token) - 3):
+            if self._part(low[i:], right=True):
+                for text, cost, n_long in self._part_readings(token[:i], max_other):
+                    if self._part(text.lower(), right=False):
+                        out.append((text + token[i:], cost, n_long))
+            if self._part(low[:i], right=False):
+                for text, cost, n_long in self._part_readings(token[i:], max_other):
+                    if self._part(text.lower(), right=True):
+                        out.append((token[:i] + text, cost, n_long))
+        return out
+
+    def _part(self, low: str, right: bool) -> bool:
+        """Is ``low`` a dictionary word of :data:`PART_MIN` letters or more that can end
+        a compound (``right``) or begin one (with a linking element or none)?"""
+        lexicon = self.lexicon
+        stem = low if right else lexicon.compound_left(low)
+        if right and not lexicon.compound_right(low):
+            return False
+        return len(stem) >= PART_MIN and lexicon.in_dictionary(stem)
+
+    def _part_readings(self, part: str, max_other: int) -> list[tuple[str, float, int]]:
+        """The readings of a part of a token other than itself (remembered)."""
+        key = (part, max_other)
+        found = self._parts.get(key)
+        if found is None:
+            found = self._parts[key] = [
+                r
+                for r in readings(
+                    part, max_other, 6, 500, self.lexicon.prefixes, confusions=self.confusions
+                )
+                if r[0] != part
+            ]
+        return found
 
     def _options(self, token: str, long_s_cost: float, open_all: bool) -> dict[str, float]:
         options: dict[str, float] = {token: self.prior(token, itself=1)}

@@ -70,6 +70,7 @@ HISTORICAL_CANDIDATE_MIN = 50
 HUNSPELL = Path("/usr/share/hunspell")
 HUNSPELL_NAMES = ("de_DE-1901", "de_DE", "de_AT")
 WORDLIST = Path("/usr/share/dict/ogerman")
+LEFT_MIN_ZIPF = 2.0  # a compound's first part is a form at least this common
 LINKS = ("", "s", "es", "n", "en", "e", "er")  # German compound linking elements
 _LONGEST_LINK = max(map(len, LINKS))
 _LAST_FOUR = itemgetter(slice(-4, None))
@@ -344,6 +345,23 @@ class Lexicon:
             return value
         return self.compound_zipf(low)
 
+    def compound_left(self, head: str) -> str:
+        """The longest stem ``head`` (lower-cased) can begin a compound with: a form of
+        :data:`LEFT_MIN_ZIPF` or more, of three letters or more, before a linking element
+        or none; ``""`` if it cannot."""
+        table = self.table
+        for link in LINKS:
+            if link and not head.endswith(link):
+                continue
+            stem = head[: len(head) - len(link)] if link else head
+            if len(stem) >= 3 and table.get(stem, 0.0) >= LEFT_MIN_ZIPF:
+                return stem
+        return ""
+
+    def compound_right(self, tail: str) -> bool:
+        """Can ``tail`` (lower-cased) end a compound: a form of four letters or more?"""
+        return len(tail) >= 4 and self.table.get(tail, 0.0) >= DICT_FLOOR
+
     def compound_zipf(self, low: str) -> float | None:
         """Score of the best split of ``low`` into two known parts (with a linking element).
 
@@ -366,7 +384,7 @@ class Lexicon:
                     continue
                 stem = head[: len(head) - len(link)] if link else head
                 left = table.get(stem)
-                if left is not None and len(stem) >= 3 and left >= 2.0:
+                if left is not None and len(stem) >= 3 and left >= LEFT_MIN_ZIPF:
                     score = min(left, right) - 1.5
                     if best is None or score > best:
                         best = score

@@ -76,3 +76,46 @@ def test_channel_generates_fraktur_confusions() -> None:
     assert "muß" in fills and "muÜ" not in fills
     first = next(iter(variants("Spiel")))
     assert first.text == "Spiel" and first.cost == 0
+
+
+@pytest.mark.parametrize(
+    ("token", "expected"),
+    [
+        ("Brufthöhe", "Brusthöhe"),  # "brusth" begins no word: the whole is not read
+        ("Haarjeite", "Haarseite"),
+        ("Rangfarten", "Rangkarten"),  # Schwaighofer's "Rangkarten", printed with f
+        ("Herztarte", "Herzkarte"),
+    ],
+)
+def test_a_compound_is_read_through_its_intact_part(token: str, expected: str) -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    corrector = Corrector(lexicon.load(), Counter())
+    assert expected in corrector.readings(token, 0.3)
+    found = corrector.correct(token, 0.3)
+    assert found is not None and found.text == expected
+
+
+def test_a_compound_read_by_parts_has_two_dictionary_words_of_four_letters() -> None:
+    from collections import Counter
+
+    from normalise.corrector import PART_MIN, Corrector
+
+    corrector = Corrector(lexicon.load(), Counter())
+    lex = corrector.lexicon
+    for token in ("Brufthöhe", "Rangfarten", "meittens", "auffihelfen", "Uustragen"):
+        for text, _, _ in corrector._split_readings(token, 1):
+            low = text.lower()
+            splits = [
+                (low[:i], low[i:])
+                for i in range(3, len(low) - 3)
+                if len(lex.compound_left(low[:i])) >= PART_MIN
+                and lex.in_dictionary(lex.compound_left(low[:i]))
+                and lex.compound_right(low[i:])
+                and lex.in_dictionary(low[i:])
+            ]
+            assert splits, f"{token} -> {text}: no split into two dictionary words"
+    # a part of three letters is too short: "uns" + "tragen" is not offered
+    assert corrector._split_readings("Uustragen", 1) == []
