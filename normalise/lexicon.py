@@ -40,7 +40,7 @@ import os
 import pickle
 import re
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
@@ -350,10 +350,7 @@ class Lexicon:
         :data:`LEFT_MIN_ZIPF` or more, of three letters or more, before a linking element
         or none; ``""`` if it cannot."""
         table = self.table
-        for link in LINKS:
-            if link and not head.endswith(link):
-                continue
-            stem = head[: len(head) - len(link)] if link else head
+        for stem in _stems(head):
             if len(stem) >= 3 and table.get(stem, 0.0) >= LEFT_MIN_ZIPF:
                 return stem
         return ""
@@ -378,17 +375,22 @@ class Lexicon:
             right = table.get(low[i:])
             if right is None or right < DICT_FLOOR:
                 continue
-            head = low[:i]
-            for link in LINKS:
-                if link and not head.endswith(link):
-                    continue
-                stem = head[: len(head) - len(link)] if link else head
+            for stem in _stems(low[:i]):
                 left = table.get(stem)
                 if left is not None and len(stem) >= 3 and left >= LEFT_MIN_ZIPF:
                     score = min(left, right) - 1.5
                     if best is None or score > best:
                         best = score
         return best
+
+
+def _stems(head: str) -> Iterator[str]:
+    """What ``head`` is without each linking element it may end with (:data:`LINKS`)."""
+    for link in LINKS:
+        if not link:
+            yield head
+        elif head.endswith(link):
+            yield head[: -len(link)]
 
 
 @lru_cache(maxsize=1)
