@@ -299,9 +299,11 @@ class Corrector:
         """Is ``low`` a dictionary word of :data:`PART_MIN` letters or more that can end
         a compound (``right``) or begin one (with a linking element or none)?"""
         lexicon = self.lexicon
-        stem = low if right else lexicon.compound_left(low)
-        if right and not lexicon.compound_right(low):
-            return False
+        if right:
+            return (
+                len(low) >= PART_MIN and lexicon.compound_right(low) and lexicon.in_dictionary(low)
+            )
+        stem = lexicon.compound_left(low)
         return len(stem) >= PART_MIN and lexicon.in_dictionary(stem)
 
     def _part_readings(self, part: str, max_other: int) -> list[tuple[str, float, int]]:

@@ -41,11 +41,10 @@ Passes 1-2 repeat until furniture and signs uncover nothing new; 3-5 run in roun
 (:data:`FIRST_ROUNDS`), each on the document's word counts as the round before left
 them; 6-8 run once after them. The whole is run again on its own reading text, one
 round of 3-5 each time, until that changes nothing, which makes the repair
-idempotent. A word
-correction is applied when its posterior probability reaches :data:`APPLY_THRESHOLD`;
-from :data:`PROPOSE_THRESHOLD` up it becomes a proposal instead. The rule has no
-exception: a doubtful fill of U+FFFD is a proposal too, and the U+FFFD stays for the
-editor to correct.
+idempotent. A word correction is applied when its posterior probability reaches
+:data:`APPLY_THRESHOLD`; from :data:`PROPOSE_THRESHOLD` up it becomes a proposal
+instead. The rule has no exception: a doubtful fill of U+FFFD is a proposal too, and
+the U+FFFD stays for the editor to correct.
 """
 
 from __future__ import annotations
@@ -76,8 +75,7 @@ APPLY_THRESHOLD = 0.5  # apply a word correction when it is more likely than all
 PROPOSE_THRESHOLD = 0.25  # below this a candidate is not even proposed
 SPLIT_YIELD = 0.9  # a reading of half a split word less sure than this yields to the join
 MAX_ROUNDS = 4  # rounds of furniture and signs before giving up on a fixed point
-FIRST_ROUNDS = 2  # rounds of passes 3-5 in the first run; each later run, on the reading
-# text, is one round more (it counts the words anew), so they make one each
+FIRST_ROUNDS = 2  # rounds of passes 3-5 in the first run (each later run makes one)
 WINDOW = 120  # tokens on each side used to estimate the local long-s misreading rate
 MAX_TOKEN = 100  # longer tokens are no word (two forms of the lexicon are at most ~80)
 
