@@ -28,6 +28,9 @@ UNKNOWN_ZIPF = 1.0  # prior of a word no lexicon knows (names, rare compounds, o
 UNDICTIONARIED_PENALTY = 1.0  # wordfreq-only forms (loan words, OCR junk) count less
 QUOTE_COST = -0.3
 REAL_WORD_MIN_RATE = 0.02  # below this local long-s misreading rate known words are trusted
+_UMLAUT = {"a": "ä", "o": "ö", "u": "ü"}  # a print may leave the umlaut out
+HALF_INTACT = 5  # a token with an intact dictionary word this long and a rest that is
+HALF_DOUBT = 0.6  # no word is this much less likely itself (log10): a damaged compound
 PART_MIN = 4  # a compound is read by its parts when both are dictionary words this long
 COMPOUND_MIN_COST = -2.0  # costlier readings may not be compounds (they could not win)
 _REAL_WORD_SUSPECT = regex.compile(
@@ -106,6 +109,7 @@ class Corrector:
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
         self._options_cache: dict[tuple[str, bool], Readings] = {}
         self._parts: dict[tuple[str, int], list[tuple[str, float, int]]] = {}
+        self._half: dict[str, bool] = {}
         self.document = document
 
     def with_confusions(self, confusions: Table) -> Corrector:
@@ -295,6 +299,35 @@ class Corrector:
                         out.append((token[:i] + text, cost, n_long))
         return out
 
+    def _half_word(self, token: str) -> bool:
+        """Is ``token`` a dictionary word of :data:`HALF_INTACT` letters or more and a rest
+        of :data:`PART_MIN` or more that is no word (``Bildhauer`` and ``funst``)? Such a
+        token is rather a damaged compound than a word no lexicon lists (remembered)."""
+        found = self._half.get(token)
+        if found is None:
+            low = token.lower()
+            found = self._half[token] = low.isalpha() and any(
+                self._intact_and_rest(low[i:], low[:i], right=True)
+                or self._intact_and_rest(low[:i], low[i:], right=False)
+                for i in range(PART_MIN, len(low) - PART_MIN + 1)
+            )
+        return found
+
+    def _intact_and_rest(self, intact: str, rest: str, right: bool) -> bool:
+        """Is ``intact`` a compound's part (its end if ``right``) of :data:`HALF_INTACT`
+        letters or more, and ``rest`` no word?"""
+        return len(intact) >= HALF_INTACT and self._part(intact, right) and self._no_word(rest)
+
+    def _no_word(self, low: str) -> bool:
+        """Is ``low`` no form or compound of the lexicon, even with an umlaut the print
+        may leave out (``funf`` for ``fünf``)?"""
+        zipf = self.lexicon.zipf
+        return zipf(low) is None and not any(
+            zipf(low[:k] + _UMLAUT[c] + low[k + 1 :]) is not None
+            for k, c in enumerate(low)
+            if c in _UMLAUT
+        )
+
     def _part(self, low: str, right: bool) -> bool:
         """Is ``low`` a dictionary word of :data:`PART_MIN` letters or more that can end
         a compound (``right``) or begin one (with a linking element or none)?"""
@@ -322,6 +355,8 @@ class Corrector:
 
     def _options(self, token: str, long_s_cost: float, open_all: bool) -> dict[str, float]:
         options: dict[str, float] = {token: self.prior(token, itself=1)}
+        if open_all and self._half_word(token):
+            options[token] -= HALF_DOUBT
         static, dynamic, lows = self._readings(token, open_all)
         for text, cost, n_long in static:
             score = self.prior(text) + cost + n_long * long_s_cost

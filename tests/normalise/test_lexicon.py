@@ -119,3 +119,24 @@ def test_a_compound_read_by_parts_has_two_dictionary_words_of_four_letters() -> 
             assert splits, f"{token} -> {text}: no split into two dictionary words"
     # a part of three letters is too short: "uns" + "tragen" is not offered
     assert corrector._split_readings("Uustragen", 1) == []
+
+
+def test_half_a_word_is_doubted_as_a_damaged_compound() -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    corrector = Corrector(lexicon.load(), Counter())
+    # "bildhauer" and "funst", which is no word: rather "Bildhauerkunst" misread
+    assert corrector._half_word("Bildhauerfunst")
+    found = corrector.correct("Bildhauerfunst", 0.3)
+    assert found is not None and found.text == "Bildhauerkunst"
+    # a name with no dictionary part is not doubted; one that is, with no cheap
+    # reading, stays as printed
+    assert not corrector._half_word("Guggenbichler")
+    assert corrector.correct("Guggenbichler", 0.3) is None
+    assert corrector._half_word("Kreisbauinspektor")
+    assert corrector.correct("Kreisbauinspektor", 0.3) is None
+    # "funf" is "fünf" as a print without the umlaut has it: Engelmann's "funfzehen"
+    assert not corrector._half_word("funfzehen")
+    assert corrector.correct("funfzehen", 0.3) is None
