@@ -226,7 +226,7 @@ class Context:
         self._read: dict[tuple[str, Rate], str] = {}  # neighbour -> as the corrector reads it
         self._may: dict[str, bool] = {}
         # (token, rate class, unsure choice) -> can the words around matter? (per view)
-        self._open: dict[tuple[str, Rate, bool], bool] = {}
+        self._weighing: dict[tuple[str, Rate, bool], bool] = {}
 
     @classmethod
     def of(cls, corrector: Corrector) -> Context | None:
@@ -242,7 +242,7 @@ class Context:
         its neighbours read anew (the corrector's counts may have changed)."""
         self._view = (text, tokens)
         self._read = {}
-        self._open = {}
+        self._weighing = {}
 
     def _pairs(self) -> None:
         """Read the current view's pairs into the model, if not done yet."""
@@ -302,11 +302,11 @@ class Context:
         token, long_rate = tokens[i][2], rates[i]
         rate = rate_class(long_rate)  # all that is read of the rate, so decisions keep by it
         unsure = choice is not None and choice.confidence < OPEN_DOUBT
-        key_open = (token, rate, unsure)
-        is_open = self._open.get(key_open)
-        if is_open is None:
-            is_open = self._open[key_open] = self._weighs(token, rate, unsure)
-        if not is_open:
+        gate = (token, rate, unsure)
+        weighs = self._weighing.get(gate)
+        if weighs is None:
+            weighs = self._weighing[gate] = self._weighs(token, rate, unsure)
+        if not weighs:
             return choice
         known = self.corrector.zipf(token) is not None
         before, after = _neighbour(text, tokens, i, -1), _neighbour(text, tokens, i, 1)

@@ -356,7 +356,8 @@ class Lexicon:
         return ""
 
     def compound_right(self, tail: str) -> bool:
-        """Can ``tail`` (lower-cased) end a compound: a form of four letters or more?"""
+        """Can ``tail`` (lower-cased) end a compound: a form of four letters or more, of
+        Zipf :data:`DICT_FLOOR` or more (as :meth:`compound_zipf` reads it)?"""
         return len(tail) >= 4 and self.table.get(tail, 0.0) >= DICT_FLOOR
 
     def compound_zipf(self, low: str) -> float | None:
