@@ -24,7 +24,8 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
    list numbers, ``3. B.``, ``§`` for 5, letters inside numbers;
 3. line-end hyphens (:mod:`~normalise.hyphenation`): joined, or kept as ``-``; where the
    source's profile says its OCR reads them as colons (``wer: den``), such a colon is
-   joined when the whole is a dictionary word;
+   joined when the whole is a dictionary word; then a space OCR lost before a noun is
+   put back (``ihreKosten`` -> ``ihre Kosten``);
 4. words (:mod:`~normalise.corrector`): a noisy channel, the Fraktur confusion table of
    :mod:`~normalise.channel` with the confusions learned from the document itself
    (:func:`~normalise.learn.document_confusions`), times the lexicon of
@@ -117,7 +118,7 @@ def _tokens(view: View) -> list[Token]:
         if isinstance(old, list) and changes is not None:
             found = _retokenized(old, view.text, changes)
         else:
-            found = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(view.text)]
+            found = [(*m.span(), m[0]) for m in _TOKEN.finditer(view.text)]
         view.memo["tokens"] = found
         view.previous = None
     return found  # type: ignore[return-value]
@@ -154,7 +155,7 @@ def _retokenized(
         for m in _TOKEN.finditer(text, a):
             if m.start() >= b:
                 break
-            out.append((m.start(), m.end(), m.group()))
+            out.append((*m.span(), m[0]))
         j = bisect.bisect_left(old, ob, lo=k, key=_START)
         shift = b - ob
     if shift:
@@ -471,6 +472,69 @@ def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     draft.rewrite_many(jobs)
 
 
+JOIN_LEFT_ZIPF = 3.0  # the word before a lost space is at least this common
+JOIN_RIGHT_ZIPF = 2.0  # and the word after it this common (a compound: its parts)
+JOIN_CONFIDENCE = 0.9
+_INNER_CAPITAL = regex.compile(r"\p{Ll}\p{Lu}")
+
+
+def _joins(draft: Draft, corrector: Corrector) -> None:
+    """Put back a space OCR lost before a noun: ``ihreKosten`` -> ``ihre Kosten``
+    (:func:`_lost_space`)."""
+    view = draft.view()
+    spots = [m.start() for m in _INNER_CAPITAL.finditer(view.text)]
+    if not spots:
+        return
+    tokens = _tokens(view)
+    jobs: list[Job] = []
+    found: dict[str, int | None] = {}
+    done = -1  # the last token looked at: a token may hold several spots
+    for spot in spots:
+        k = bisect.bisect_right(tokens, spot, key=_START) - 1
+        if k <= done or k < 0 or tokens[k][1] <= spot + 1:
+            continue  # the spot is in no token, or its token is done
+        done = k
+        a, _, tok = tokens[k]
+        if tok not in found:
+            found[tok] = _lost_space(corrector, tok)
+        at = found[tok]
+        if at is None:
+            continue
+        ra, rb, reading = view_job(view, len(draft.raw), a + at, a + at, " ")
+        evidence = f"lost space: {tok!r} -> {tok[:at] + ' ' + tok[at:]!r}"
+        jobs.append((ra, rb, reading, "ocr", JOIN_CONFIDENCE, evidence))
+    draft.rewrite_many(jobs)
+
+
+def _lost_space(corrector: Corrector, tok: str) -> int | None:
+    """Where in ``tok``, no form of the lexicon, OCR lost the space before a capitalised
+    noun (or compound): after a dictionary word in lower case (``ihreKosten``) or a
+    capitalised preposition or function word (``MitAbbildungen``). ``None`` if not.
+
+    No compound has a capital inside, so neither the document's count nor the
+    historical corpus protects such a token (``derluft`` is one of the corpus's forms;
+    ``MitAbbildungen`` recurs in one volume). A lower-case pair (``Thonoder``) is left
+    alone: on the real prints the unknown tokens that split into a function word and a
+    word are mostly damaged words (``Berlauf``, ``aufammen``, ``Trogdem``) or words
+    with a prefix (``übersticht``, ``Vorhand``), not lost spaces.
+    """
+    if len(tok) < 5 or not tok.isalpha() or tok.lower() in corrector.lexicon.table:
+        return None
+    inner = _INNER_CAPITAL.search(tok)
+    if inner is None:
+        return None
+    at = inner.end() - 1
+    left, right = tok[:at], tok[at:]
+    if _INNER_CAPITAL.search(right) or not (left[0].islower() or left.lower() in CLAUSE_INTERNAL):
+        return None
+    if not right[1:].islower() or not (_whole(corrector, left) and corrector.lexical(right)):
+        return None
+    zl, zr = corrector.zipf(left.lower()), corrector.lexicon.table.get(right.lower())
+    if zl is None or zl < JOIN_LEFT_ZIPF or (zr is not None and zr < JOIN_RIGHT_ZIPF):
+        return None
+    return at
+
+
 def _yields_to_join(
     text: str,
     tokens: list[Token],
@@ -765,6 +829,7 @@ def _repair_pass(
         for k, draft in enumerate(drafts):
             view = draft.view()
             _hyphens(draft, corrector, view, profile)
+            _joins(draft, corrector)
             view = draft.view()
             proposals[k] = []
             part = _part_progress(progress, k, len(drafts))

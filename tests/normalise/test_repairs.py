@@ -103,6 +103,27 @@ def test_split_word_joined() -> None:
     )
 
 
+def test_space_lost_before_a_noun_is_put_back_and_logged() -> None:
+    r = repair("Er trug ihreKosten und gab dieReibung an. MitAbbildungen.")
+    assert r.reading == "Er trug ihre Kosten und gab die Reibung an. Mit Abbildungen."
+    lost = [e for e in r.edits if e.evidence.startswith("lost space")]
+    assert [(e.original, e.replacement) for e in lost] == [("", " ")] * 3
+    assert restore_raw(r.reading, r.edits) == r.raw
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Das Spiel MauMau ist bekannt.",  # a name: no lower-case word before the capital
+        "Die Firma GmbH zahlt.",  # no noun after the capital
+        "Der VierFarbSelector liegt bei.",  # two capitals inside: no plain pair
+        "Es ist legter und Dieje Karte.",  # lower case: a damaged word, not a lost space
+    ],
+)
+def test_no_space_is_put_where_none_was_lost(text: str) -> None:
+    assert not any(e.evidence.startswith("lost space") for e in repair(text).edits)
+
+
 def test_web_page_markers_removed() -> None:
     raw = "Es muß Farbe bekannt\n\n\ufffd\xa0\xa0 8\xa0\xa0 \ufffd\n\nwerden. Man ist aber frei."
     r = repair(raw)
