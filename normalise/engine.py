@@ -32,7 +32,8 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
    :mod:`~normalise.lexicon` and the document's own word counts; the rate at which
    long s was misread is estimated locally, so ``fein`` may become ``sein`` only where
    the OCR shows that habit;
-5. words split by OCR (``Da me`` -> ``Dame``); 6. runs of bleed-through debris
+5. words split by OCR (``Da me`` -> ``Dame``; ``Bcschreibu ng`` -> ``Beschreibung``
+   when the corrector reads the whole as a dictionary word); 6. runs of bleed-through debris
    (:mod:`~normalise.garbage`), deleted or proposed; 7. closed-class words capitalised
    mid-sentence (``daß Die Gegner``); 8. misread player letters (``U, der ...`` -> ``A``)
    where the source's profile (:mod:`~normalise.profile`) names players and their
@@ -455,7 +456,10 @@ def _proposal(
 
 
 def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
-    """Join a word that OCR split in two: ``Da me`` -> ``Dame``, ``derjenig e``."""
+    """Join a word that OCR split in two: ``Da me`` -> ``Dame``, ``derjenig e``; and,
+    where neither half is a function word and the two have seven letters or more, one
+    whose whole the corrector reads confidently as a common dictionary word
+    (``Bcschreibu ng`` -> ``Beschreibung``)."""
     view = draft.view()
     text = view.text
     tokens = _tokens(view)
@@ -464,11 +468,31 @@ def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     others = [i for i, w in enumerate(words) if not _whole(corrector, w)]
     lefts = sorted({i - 1 for i in others if i}.union(i for i in others if i + 1 < len(words)))
     jobs = []
+    rates: list[float] | None = None
     for i in lefts:
+        (l_start, l_end, lw), (r_start, r_end, rw) = tokens[i], tokens[i + 1]
         if _joinable(text, tokens[i], tokens[i + 1], corrector, profile):
-            (_, l_end, lw), (r_start, _, rw) = tokens[i], tokens[i + 1]
             ra, rb, reading = view_job(view, len(draft.raw), l_end, r_start, "")
             jobs.append((ra, rb, reading, "ocr", 0.75, f"split word {lw!r} {rw!r} joined"))
+        elif (
+            len(lw) + len(rw) >= 7
+            and min(len(lw), len(rw)) >= 2
+            and lw.lower() not in CLAUSE_INTERNAL
+            and rw not in CLAUSE_INTERNAL
+            and _halves(text, tokens[i], tokens[i + 1], profile)
+        ):
+            if rates is None:
+                rates = _rates(corrector, view)
+            choice = _judge(corrector, lw + rw, max(rates[i], rates[i + 1]), False)
+            if (
+                choice is not None
+                and choice.confidence >= APPLY_THRESHOLD
+                and corrector.lexicon.in_dictionary(choice.text)
+                and corrector.prior(choice.text) >= 2.5
+            ):
+                ra, rb, reading = view_job(view, len(draft.raw), l_start, r_end, choice.text)
+                evidence = f"split word {lw!r} {rw!r} joined and read {choice.text!r}"
+                jobs.append((ra, rb, reading, "ocr", min(0.75, choice.confidence), evidence))
     draft.rewrite_many(jobs)
 
 
@@ -571,8 +595,9 @@ def _whole(corrector: Corrector, word: str) -> bool:
     return found
 
 
-def _joinable(text: str, left: Token, right: Token, corrector: Corrector, profile: Profile) -> bool:
-    """Are two tokens of ``text`` the halves of one word OCR split (``Da me``)?"""
+def _halves(text: str, left: Token, right: Token, profile: Profile) -> bool:
+    """May two tokens of ``text`` be the halves of one word OCR split: the second in lower
+    case, one line's white space between, four letters together, no full stop after?"""
     (_, l_end, lw), (r_start, r_end, rw) = left, right
     if not rw[0].islower():
         return False
@@ -581,9 +606,14 @@ def _joinable(text: str, left: Token, right: Token, corrector: Corrector, profil
         return False
     if len(lw) + len(rw) < 4 or text[r_end : r_end + 1] == "." or not lw.isalpha():
         return False
-    if len(lw) == 1 and lw in profile.players:
-        return False  # "C hat", "B eine": a player's letter, not half a word
-    joined = lw + rw
+    return not (len(lw) == 1 and lw in profile.players)  # "C hat": a player's letter
+
+
+def _joinable(text: str, left: Token, right: Token, corrector: Corrector, profile: Profile) -> bool:
+    """Are two tokens of ``text`` the halves of one word OCR split (``Da me``)?"""
+    if not _halves(text, left, right, profile):
+        return False
+    joined = left[2] + right[2]
     return corrector.lexicon.in_dictionary(joined) and corrector.prior(joined) >= 2.5
 
 

@@ -103,6 +103,20 @@ def test_split_word_joined() -> None:
     )
 
 
+def test_split_word_with_a_damaged_half_is_joined_and_read() -> None:
+    r = repair("Die Bcschreibu ng des Spiels und die Mafchi nen laufen.")
+    assert r.reading == "Die Beschreibung des Spiels und die Maschinen laufen."
+    assert any("joined and read 'Beschreibung'" in e.evidence for e in r.edits)
+    assert restore_raw(r.reading, r.edits) == r.raw
+
+
+def test_a_function_word_is_not_joined_to_a_damaged_neighbour() -> None:
+    # "E mit" would read as "Emil", "Sehlen der" as "Fehlender": on the real prints the
+    # halves of such pairs are a word and a player's letter or a damaged word
+    for text in ("Dann spielt E mit dem Trumpf.", "Das Sehlen der Karte kostet."):
+        assert not any("joined and read" in e.evidence for e in repair(text).edits)
+
+
 def test_space_lost_before_a_noun_is_put_back_and_logged() -> None:
     r = repair("Er trug ihreKosten und gab dieReibung an. MitAbbildungen.")
     assert r.reading == "Er trug ihre Kosten und gab die Reibung an. Mit Abbildungen."
