@@ -456,10 +456,9 @@ def _proposal(
 
 
 def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
-    """Join a word that OCR split in two: ``Da me`` -> ``Dame``, ``derjenig e``; and,
-    where neither half is a function word and the two have seven letters or more, one
-    whose whole the corrector reads confidently as a common dictionary word
-    (``Bcschreibu ng`` -> ``Beschreibung``)."""
+    """Join a word that OCR split in two: ``Da me`` -> ``Dame``, ``derjenig e``; and one
+    with a damaged half, read as a whole (:func:`_damaged_join`: ``Bcschreibu ng`` ->
+    ``Beschreibung``)."""
     view = draft.view()
     text = view.text
     tokens = _tokens(view)
@@ -468,32 +467,47 @@ def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     others = [i for i, w in enumerate(words) if not _whole(corrector, w)]
     lefts = sorted({i - 1 for i in others if i}.union(i for i in others if i + 1 < len(words)))
     jobs = []
-    rates: list[float] | None = None
+    rates: list[float] | None = None  # the long-s rates, when first needed
     for i in lefts:
         (l_start, l_end, lw), (r_start, r_end, rw) = tokens[i], tokens[i + 1]
         if _joinable(text, tokens[i], tokens[i + 1], corrector, profile):
             ra, rb, reading = view_job(view, len(draft.raw), l_end, r_start, "")
             jobs.append((ra, rb, reading, "ocr", 0.75, f"split word {lw!r} {rw!r} joined"))
-        elif (
-            len(lw) + len(rw) >= 7
-            and min(len(lw), len(rw)) >= 2
-            and lw.lower() not in CLAUSE_INTERNAL
-            and rw not in CLAUSE_INTERNAL
-            and _halves(text, tokens[i], tokens[i + 1], profile)
-        ):
+        else:
             if rates is None:
                 rates = _rates(corrector, view)
-            choice = _judge(corrector, lw + rw, max(rates[i], rates[i + 1]), False)
-            if (
-                choice is not None
-                and choice.confidence >= APPLY_THRESHOLD
-                and corrector.lexicon.in_dictionary(choice.text)
-                and corrector.prior(choice.text) >= 2.5
-            ):
+            rate = max(rates[i], rates[i + 1])
+            choice = _damaged_join(text, tokens[i], tokens[i + 1], corrector, profile, rate)
+            if choice is not None:
                 ra, rb, reading = view_job(view, len(draft.raw), l_start, r_end, choice.text)
                 evidence = f"split word {lw!r} {rw!r} joined and read {choice.text!r}"
                 jobs.append((ra, rb, reading, "ocr", min(0.75, choice.confidence), evidence))
     draft.rewrite_many(jobs)
+
+
+def _damaged_join(
+    text: str, left: Token, right: Token, corrector: Corrector, profile: Profile, rate: float
+) -> Choice | None:
+    """The corrector's confident reading, a common dictionary word, of two tokens that may
+    be the halves of a split word with a damaged half (``Bcschreibu ng``): seven letters
+    or more together, one half a piece of two to four letters, neither a function word
+    (``E mit`` is no ``Emil``), and a frequent form within two edits of the whole."""
+    lw, rw = left[2], right[2]
+    if not (len(lw) + len(rw) >= 7 and 2 <= min(len(lw), len(rw)) <= 4):
+        return None
+    if lw.lower() in CLAUSE_INTERNAL or rw in CLAUSE_INTERNAL:
+        return None
+    if not _halves(text, left, right, profile) or not corrector.lexicon.near_a_word(lw + rw):
+        return None
+    choice = _judge(corrector, lw + rw, rate, False)
+    if (
+        choice is None
+        or choice.confidence < APPLY_THRESHOLD
+        or not corrector.lexicon.in_dictionary(choice.text)
+        or corrector.prior(choice.text) < 2.5
+    ):
+        return None
+    return choice
 
 
 JOIN_LEFT_ZIPF = 3.0  # the word before a lost space is at least this common

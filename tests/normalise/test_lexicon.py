@@ -140,3 +140,10 @@ def test_half_a_word_is_doubted_as_a_damaged_compound() -> None:
     # "funf" is "fünf" as a print without the umlaut has it: Engelmann's "funfzehen"
     assert not corrector._half_word("funfzehen")
     assert corrector.correct("funfzehen", 0.3) is None
+
+
+def test_near_a_word_finds_a_frequent_form_two_edits_away() -> None:
+    lex = lexicon.load()
+    assert lex.near_a_word("Bcschreibung")  # one edit from "beschreibung"
+    assert lex.near_a_word("Waffer")  # two from "wasser"
+    assert not lex.near_a_word("Qxzvbnmrt")
