@@ -25,7 +25,8 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
 3. line-end hyphens (:mod:`~normalise.hyphenation`): joined, or kept as ``-``; where the
    source's profile says its OCR reads them as colons (``wer: den``), such a colon is
    joined when the whole is a dictionary word; then a space OCR lost before a noun is
-   put back (``ihreKosten`` -> ``ihre Kosten``);
+   put back (``ihreKosten`` -> ``ihre Kosten``), and a « or » OCR read for a letter at
+   a word's edge is read (``di«`` -> ``die``) unless the text quotes with them;
 4. words (:mod:`~normalise.corrector`): a noisy channel, the Fraktur confusion table of
    :mod:`~normalise.channel` with the confusions learned from the document itself
    (:func:`~normalise.learn.document_confusions`), times the lexicon of
@@ -52,6 +53,7 @@ the U+FFFD stays for the editor to correct.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -457,7 +459,7 @@ def _proposal(
 
 def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     """Join a word that OCR split in two: ``Da me`` -> ``Dame``, ``derjenig e``; and one
-    with a damaged half, read as a whole (:func:`_damaged_join`: ``Bcschreibu ng`` ->
+    with a damaged half (:func:`_damaged_halves`), read as a whole (``Bcschreibu ng`` ->
     ``Beschreibung``)."""
     view = draft.view()
     text = view.text
@@ -473,11 +475,10 @@ def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
         if _joinable(text, tokens[i], tokens[i + 1], corrector, profile):
             ra, rb, reading = view_job(view, len(draft.raw), l_end, r_start, "")
             jobs.append((ra, rb, reading, "ocr", 0.75, f"split word {lw!r} {rw!r} joined"))
-        else:
+        elif _damaged_halves(text, tokens[i], tokens[i + 1], corrector, profile):
             if rates is None:
                 rates = _rates(corrector, view)
-            rate = max(rates[i], rates[i + 1])
-            choice = _damaged_join(text, tokens[i], tokens[i + 1], corrector, profile, rate)
+            choice = _whole_reading(corrector, lw + rw, max(rates[i], rates[i + 1]))
             if choice is not None:
                 ra, rb, reading = view_job(view, len(draft.raw), l_start, r_end, choice.text)
                 evidence = f"split word {lw!r} {rw!r} joined and read {choice.text!r}"
@@ -485,21 +486,25 @@ def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     draft.rewrite_many(jobs)
 
 
-def _damaged_join(
-    text: str, left: Token, right: Token, corrector: Corrector, profile: Profile, rate: float
-) -> Choice | None:
-    """The corrector's confident reading, a common dictionary word, of two tokens that may
-    be the halves of a split word with a damaged half (``Bcschreibu ng``): seven letters
-    or more together, one half a piece of two to four letters, neither a function word
-    (``E mit`` is no ``Emil``), and a frequent form within two edits of the whole."""
+def _damaged_halves(
+    text: str, left: Token, right: Token, corrector: Corrector, profile: Profile
+) -> bool:
+    """May two tokens be the halves of a split word with a damaged half (``Bcschreibu
+    ng``)? Seven letters or more together, one half a piece of two to four letters that
+    is no word, neither a function word (``E mit`` is no ``Emil``), and a frequent form
+    within two edits of the whole."""
     lw, rw = left[2], right[2]
-    if not (len(lw) + len(rw) >= 7 and 2 <= min(len(lw), len(rw)) <= 4):
-        return None
+    piece = min(lw, rw, key=len)
+    if not (len(lw) + len(rw) >= 7 and 2 <= len(piece) <= 4) or _whole(corrector, piece):
+        return False
     if lw.lower() in CLAUSE_INTERNAL or rw in CLAUSE_INTERNAL:
-        return None
-    if not _halves(text, left, right, profile) or not corrector.lexicon.near_a_word(lw + rw):
-        return None
-    choice = _judge(corrector, lw + rw, rate, False)
+        return False
+    return _halves(text, left, right, profile) and corrector.lexicon.near_a_word(lw + rw)
+
+
+def _whole_reading(corrector: Corrector, joined: str, rate: float) -> Choice | None:
+    """The corrector's confident reading of ``joined``, if it is a common dictionary word."""
+    choice = _judge(corrector, joined, rate, False)
     if (
         choice is None
         or choice.confidence < APPLY_THRESHOLD
@@ -571,6 +576,68 @@ def _lost_space(corrector: Corrector, tok: str) -> int | None:
     if zl is None or zl < JOIN_LEFT_ZIPF or (zr is not None and zr < JOIN_RIGHT_ZIPF):
         return None
     return at
+
+
+_SIGNS = "«»"  # read for e and s; at a word's edge they may be quotation marks
+QUOTE_PAIRS = 0.5  # a text pairs this share of its edge signs or more: they are quotes
+QUOTE_REACH = 400  # characters a quotation may span
+# a sign before a word (opening, group 1) or after one (closing, group 2)
+_EDGE = regex.compile(r"(?<![\p{L}\p{N}])([«»])(?=\p{L})|(?<=\p{L})([«»])(?![\p{L}\p{N}])")
+
+
+def _edge_signs(draft: Draft, corrector: Corrector) -> None:
+    """Read a sign OCR put for a letter at a word's edge: ``di«`` -> ``die``, ``»oll`` ->
+    ``soll``, where the corrector reads the token with the sign confidently as a word,
+    and where the text does not use the signs as quotation marks (:func:`_quotes`)."""
+    view = draft.view()
+    text = view.text
+    if not any(sign in text for sign in _SIGNS):
+        return
+    tokens = _tokens(view)
+    glued = []
+    for k, (a, b, tok) in enumerate(tokens):
+        after, before = text[b : b + 1], text[a - 1 : a] if a else ""
+        if after and after in _SIGNS and not text[b + 1 : b + 2].isalnum():
+            glued.append((k, a, b + 1, tok + after))
+        elif before and before in _SIGNS and not text[a - 2 : a - 1].isalnum():
+            glued.append((k, a - 1, b, before + tok))
+    if not glued or _quotes(text):
+        return
+    rates = _rates(corrector, view)
+    jobs: list[Job] = []
+    for k, a, b, word in glued:
+        choice = corrector.correct_cached(word, rates[k])
+        if (
+            choice is None
+            or choice.confidence < APPLY_THRESHOLD
+            or any(sign in choice.text for sign in _SIGNS)
+            or not corrector.lexical(choice.text)
+        ):
+            continue
+        ra, rb, reading = view_job(view, len(draft.raw), a, b, choice.text)
+        evidence = f"sign read for a letter: {word!r} -> {choice.text!r}"
+        jobs.append((ra, rb, reading, "ocr", choice.confidence, evidence))
+    draft.rewrite_many(jobs)
+
+
+def _quotes(text: str) -> bool:
+    """Does ``text`` use « and » as quotation marks? So when at least :data:`QUOTE_PAIRS`
+    of the signs at a word's edge pair up: one before a word, then the other after a
+    word, within :data:`QUOTE_REACH` characters of one paragraph, no sign between."""
+    edges = [
+        (m.start(), m.group(1) or m.group(2), m.group(1) is not None) for m in _EDGE.finditer(text)
+    ]
+    paired = 0
+    for (at, sign, opens), (end, other, then_opens) in itertools.pairwise(edges):
+        if (
+            opens
+            and not then_opens
+            and sign != other
+            and end - at <= QUOTE_REACH
+            and "\n\n" not in text[at:end]
+        ):
+            paired += 2
+    return bool(edges) and paired >= QUOTE_PAIRS * len(edges)
 
 
 def _yields_to_join(
@@ -874,6 +941,7 @@ def _repair_pass(
             view = draft.view()
             _hyphens(draft, corrector, view, profile)
             _joins(draft, corrector)
+            _edge_signs(draft, corrector)
             view = draft.view()
             proposals[k] = []
             part = _part_progress(progress, k, len(drafts))

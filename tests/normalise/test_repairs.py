@@ -117,6 +117,29 @@ def test_a_function_word_is_not_joined_to_a_damaged_neighbour() -> None:
         assert not any("joined and read" in e.evidence for e in repair(text).edits)
 
 
+def test_sign_read_for_a_letter_at_a_word_edge_is_read() -> None:
+    r = repair("Er sagt, di« Karte ist ein« gute. Da» Spiel »oll man kennen.")
+    assert r.reading == "Er sagt, die Karte ist eine gute. Das Spiel soll man kennen."
+    assert sum(e.evidence.startswith("sign read for a letter") for e in r.edits) == 4
+    assert restore_raw(r.reading, r.edits) == r.raw
+
+
+@pytest.mark.parametrize("text", ["di«", "»o", "Das Spiel", "«", "Spiel »", "« Spiel"])
+def test_signs_and_words_at_the_ends_of_a_text(text: str) -> None:
+    r = repair(text)
+    assert restore_raw(r.reading, r.edits) == text
+    assert not repair(r.reading).edits
+
+
+def test_guillemets_used_as_quotation_marks_stay() -> None:
+    # two quotations pair four of the six signs at a word's edge: the text quotes with
+    # them, so none is read as a letter, not even "di«" or "»tand"
+    text = "Er nennt es »Trumpf« und »Herz«, und di« Karte »tand."
+    r = repair(text)
+    assert "»Trumpf« und »Herz«" in r.reading and "di«" in r.reading
+    assert not any(e.evidence.startswith("sign read") for e in r.edits)
+
+
 def test_space_lost_before_a_noun_is_put_back_and_logged() -> None:
     r = repair("Er trug ihreKosten und gab dieReibung an. MitAbbildungen.")
     assert r.reading == "Er trug ihre Kosten und gab die Reibung an. Mit Abbildungen."
