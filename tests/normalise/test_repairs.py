@@ -140,6 +140,13 @@ def test_guillemets_used_as_quotation_marks_stay() -> None:
     assert not any(e.evidence.startswith("sign read") for e in r.edits)
 
 
+def test_f_and_t_are_read_for_each_other() -> None:
+    # the f/t family of Fraktur shapes: Schwaighofer's "Antworf", "Liegf"
+    assert reading("Er gab die Antworf und liegf im Bett.") == (
+        "Er gab die Antwort und liegt im Bett."
+    )
+
+
 def test_space_lost_before_a_noun_is_put_back_and_logged() -> None:
     r = repair("Er trug ihreKosten und gab dieReibung an. MitAbbildungen.")
     assert r.reading == "Er trug ihre Kosten und gab die Reibung an. Mit Abbildungen."
