@@ -42,8 +42,7 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("f", "l", -2.0),
     ("l", "t", -1.7),
     ("k", "t", -2.0),
-    ("f", "t", -2.2),
-    ("t", "f", -2.2),
+    ("f", "t", -2.2),  # a final t read as f (Schwaighofer: "Antworf", "Liegf")
     ("t", "k", -2.0),
     ("c", "e", -1.8),
     ("e", "c", -2.0),

@@ -141,7 +141,7 @@ def test_guillemets_used_as_quotation_marks_stay() -> None:
 
 
 def test_f_and_t_are_read_for_each_other() -> None:
-    # the f/t family of Fraktur shapes: Schwaighofer's "Antworf", "Liegf"
+    # a t read as f, of the f/t family of Fraktur shapes: Schwaighofer's "Antworf", "Liegf"
     assert reading("Er gab die Antworf und liegf im Bett.") == (
         "Er gab die Antwort und liegt im Bett."
     )
