@@ -140,7 +140,7 @@ def test_guillemets_used_as_quotation_marks_stay() -> None:
     assert not any(e.evidence.startswith("sign read") for e in r.edits)
 
 
-def test_f_and_t_are_read_for_each_other() -> None:
+def test_f_is_read_for_t() -> None:
     # a t read as f, of the f/t family of Fraktur shapes: Schwaighofer's "Antworf", "Liegf"
     assert reading("Er gab die Antworf und liegf im Bett.") == (
         "Er gab die Antwort und liegt im Bett."
