@@ -49,6 +49,13 @@ FRAKTURISH = st.lists(
             "\x07",
             "Das ",
             "ist ",
+            "«",
+            "»",
+            "di« ",
+            "»oll ",
+            "ihreKosten ",
+            "Bcschreibu ng ",
+            "Antworf ",
         ]
     ),
     max_size=120,
