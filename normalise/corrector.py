@@ -106,6 +106,8 @@ class Corrector:
         self.changes = Changes()  # which words' counts each new document changed
         self._trusted: dict[str, bool] = {}
         self.whole_words: dict[str, bool] = {}  # token -> a dictionary word, 2+ letters
+        # token -> where OCR lost a space in it and whether in lower case (engine._joins)
+        self.lost_spaces: dict[str, tuple[int, bool] | None] = {}
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
         self._options_cache: dict[tuple[str, bool], Readings] = {}
         self._parts: dict[tuple[str, int], list[tuple[str, float, int]]] = {}
@@ -122,6 +124,7 @@ class Corrector:
         other.evidence_cache = self.evidence_cache
         other._trusted = self._trusted
         other.whole_words = self.whole_words
+        other.lost_spaces = self.lost_spaces
         other._options_cache = {k: v for k, v in self._options_cache.items() if not k[1]}
         version = self.changes.version
         other._decisions = {  # current at this corrector's version: its version 0

@@ -24,8 +24,9 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
    list numbers, ``3. B.``, ``§`` for 5, letters inside numbers;
 3. line-end hyphens (:mod:`~normalise.hyphenation`): joined, or kept as ``-``; where the
    source's profile says its OCR reads them as colons (``wer: den``), such a colon is
-   joined when the whole is a dictionary word; then a space OCR lost before a noun is
-   put back (``ihreKosten`` -> ``ihre Kosten``), and a « or » OCR read for a letter at
+   joined when the whole is a dictionary word; then a space OCR lost before a noun or
+   beside an article or conjunction is put back (``ihreKosten`` -> ``ihre Kosten``,
+   ``Thonoder`` -> ``Thon oder``), and a « or » OCR read for a letter at
    a word's edge is read (``di«`` -> ``die``) unless the text quotes with them;
 4. words (:mod:`~normalise.corrector`): a noisy channel, the Fraktur confusion table of
    :mod:`~normalise.channel` with the confusions learned from the document itself
@@ -519,34 +520,86 @@ JOIN_LEFT_ZIPF = 3.0  # the word before a lost space is at least this common
 JOIN_RIGHT_ZIPF = 2.0  # and the word after it this common (a compound: its parts)
 JOIN_CONFIDENCE = 0.9
 _INNER_CAPITAL = regex.compile(r"\p{Ll}\p{Lu}")
+JOIN_WORD_ZIPF = 3.5  # a word run together with an article or a conjunction is this common
+JOIN_WORD = 4  # and has at least this many letters (five before the word: ``demacht``)
+JOIN_CONFIDENCE_LOWER = 0.8
+# what a lower-case word may be run together with: never a preposition, which is also a
+# prefix (``übersticht``, ``Vorhand``, ``Ausspiel``)
+_JOIN_BEFORE = _closed("der die das dem den des und oder aber")
+_JOIN_AFTER = _JOIN_BEFORE | {"sich"}
 
 
 def _joins(draft: Draft, corrector: Corrector) -> None:
-    """Put back a space OCR lost before a noun: ``ihreKosten`` -> ``ihre Kosten``
-    (:func:`_lost_space`)."""
+    """Put back a space OCR lost between two words: before a noun (``ihreKosten`` ->
+    ``ihre Kosten``, :func:`_lost_space`), or between a word and an article or a
+    conjunction (``Thonoder`` -> ``Thon oder``, :func:`_lost_space_lower`) where the
+    document does not repeat the token and the corrector does not read it as one word."""
     view = draft.view()
-    spots = [m.start() for m in _INNER_CAPITAL.finditer(view.text)]
-    if not spots:
-        return
     tokens = _tokens(view)
+    known = corrector.lost_spaces  # depends on the lexicon only: kept for the document
+    places: dict[str, tuple[int, bool]] = {}
+    for tok in set(map(_TEXT, tokens)):
+        if tok not in known:
+            if len(tok) < 5 or (len(tok) < 7 and (tok.islower() or tok.istitle())):
+                continue  # too short for either kind
+            at = _lost_space(corrector, tok)
+            lower = _lost_space_lower(corrector, tok) if at is None else None
+            known[tok] = (at, False) if at is not None else (lower, True) if lower else None
+        place = known[tok]
+        if place is not None and not (place[1] and corrector.document.get(tok.lower(), 0) >= 2):
+            places[tok] = place
+    if not places:
+        return
+    rates: list[float] | None = None  # the long-s rates, when first needed
     jobs: list[Job] = []
-    found: dict[str, int | None] = {}
-    done = -1  # the last token looked at: a token may hold several spots
-    for spot in spots:
-        k = bisect.bisect_right(tokens, spot, key=_START) - 1
-        if k <= done or k < 0 or tokens[k][1] <= spot + 1:
-            continue  # the spot is in no token, or its token is done
-        done = k
-        a, _, tok = tokens[k]
-        if tok not in found:
-            found[tok] = _lost_space(corrector, tok)
-        at = found[tok]
-        if at is None:
+    for k, (a, _, tok) in enumerate(tokens):
+        place = places.get(tok)
+        if place is None:
             continue
+        at, lower = place
+        if lower:
+            if rates is None:
+                rates = _rates(corrector, view)
+            choice = corrector.correct_cached(tok, rates[k])
+            if choice is not None and choice.confidence >= APPLY_THRESHOLD:
+                continue  # a damaged word: the word pass reads it
         ra, rb, reading = view_job(view, len(draft.raw), a + at, a + at, " ")
         evidence = f"lost space: {tok!r} -> {tok[:at] + ' ' + tok[at:]!r}"
-        jobs.append((ra, rb, reading, "ocr", JOIN_CONFIDENCE, evidence))
+        confidence = JOIN_CONFIDENCE_LOWER if lower else JOIN_CONFIDENCE
+        jobs.append((ra, rb, reading, "ocr", confidence, evidence))
     draft.rewrite_many(jobs)
+
+
+def _lost_space_lower(corrector: Corrector, tok: str) -> int | None:
+    """Where in ``tok``, in lower case (or capitalised) and no form of the lexicon or the
+    historical corpus, an article or a conjunction of three letters or more runs
+    together with a common dictionary word (:data:`JOIN_WORD_ZIPF`, :data:`JOIN_WORD`
+    letters or more): ``Eisenoder``, ``Erhaltungdes``, ``diebeste``. ``None`` if not,
+    or if two places could be it."""
+    if len(tok) < 7 or not tok[1:].islower() or not tok.isalpha():
+        return None
+    low = tok.lower()
+    lexicon = corrector.lexicon
+    if low in lexicon.table or low in lexicon.attested:
+        return None
+    places = [
+        at
+        for at in range(3, len(low) - 2)
+        if (low[:at] in _JOIN_BEFORE and _join_word(corrector, low[at:], JOIN_WORD + 1))
+        or (low[at:] in _JOIN_AFTER and _join_word(corrector, low[:at], JOIN_WORD))
+    ]
+    return places[0] if len(places) == 1 else None
+
+
+def _join_word(corrector: Corrector, low: str, shortest: int) -> bool:
+    """Is ``low`` a dictionary word of ``shortest`` letters or more and Zipf
+    :data:`JOIN_WORD_ZIPF` or more?"""
+    lexicon = corrector.lexicon
+    return (
+        len(low) >= shortest
+        and lexicon.table.get(low, 0.0) >= JOIN_WORD_ZIPF
+        and lexicon.in_dictionary(low)
+    )
 
 
 def _lost_space(corrector: Corrector, tok: str) -> int | None:
@@ -556,10 +609,7 @@ def _lost_space(corrector: Corrector, tok: str) -> int | None:
 
     No compound has a capital inside, so neither the document's count nor the
     historical corpus protects such a token (``derluft`` is one of the corpus's forms;
-    ``MitAbbildungen`` recurs in one volume). A lower-case pair (``Thonoder``) is left
-    alone: on the real prints the unknown tokens that split into a function word and a
-    word are mostly damaged words (``Berlauf``, ``aufammen``, ``Trogdem``) or words
-    with a prefix (``übersticht``, ``Vorhand``), not lost spaces.
+    ``MitAbbildungen`` recurs in one volume).
     """
     if len(tok) < 5 or not tok.isalpha() or tok.lower() in corrector.lexicon.table:
         return None

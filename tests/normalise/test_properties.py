@@ -54,6 +54,7 @@ FRAKTURISH = st.lists(
             "di« ",
             "»oll ",
             "ihreKosten ",
+            "Eisenoder ",
             "Bcschreibu ng ",
             "Antworf ",
         ]

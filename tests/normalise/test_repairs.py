@@ -155,6 +155,14 @@ def test_space_lost_before_a_noun_is_put_back_and_logged() -> None:
     assert restore_raw(r.reading, r.edits) == r.raw
 
 
+def test_space_lost_beside_an_article_or_conjunction_is_put_back() -> None:
+    r = repair("Ein Topf aus Eisenoder Holz dient zur Erhaltungdes Feuers; diebeste Art.")
+    assert (
+        r.reading == "Ein Topf aus Eisen oder Holz dient zur Erhaltung des Feuers; die beste Art."
+    )
+    assert restore_raw(r.reading, r.edits) == r.raw
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -162,6 +170,8 @@ def test_space_lost_before_a_noun_is_put_back_and_logged() -> None:
         "Die Firma GmbH zahlt.",  # no noun after the capital
         "Der VierFarbSelector liegt bei.",  # two capitals inside: no plain pair
         "Es ist legter und Dieje Karte.",  # lower case: a damaged word, not a lost space
+        "Die Vorhand übersticht den Ausspiel.",  # a preposition is also a prefix
+        "Das wird demacht.",  # "acht" is too short to follow an article: a damaged word
     ],
 )
 def test_no_space_is_put_where_none_was_lost(text: str) -> None:
