@@ -473,10 +473,12 @@ def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     rates: list[float] | None = None  # the long-s rates, when first needed
     for i in lefts:
         (l_start, l_end, lw), (r_start, r_end, rw) = tokens[i], tokens[i + 1]
-        if _joinable(text, tokens[i], tokens[i + 1], corrector, profile):
+        if not _halves(text, tokens[i], tokens[i + 1], profile):
+            continue
+        if _dictionary_join(corrector, lw + rw):
             ra, rb, reading = view_job(view, len(draft.raw), l_end, r_start, "")
             jobs.append((ra, rb, reading, "ocr", 0.75, f"split word {lw!r} {rw!r} joined"))
-        elif _damaged_halves(text, tokens[i], tokens[i + 1], corrector, profile):
+        elif _damaged_halves(lw, rw, corrector):
             if rates is None:
                 rates = _rates(corrector, view)
             choice = _whole_reading(corrector, lw + rw, max(rates[i], rates[i + 1]))
@@ -487,33 +489,25 @@ def _splits(draft: Draft, corrector: Corrector, profile: Profile) -> None:
     draft.rewrite_many(jobs)
 
 
-def _damaged_halves(
-    text: str, left: Token, right: Token, corrector: Corrector, profile: Profile
-) -> bool:
-    """May two tokens be the halves of a split word with a damaged half (``Bcschreibu
-    ng``)? Seven letters or more together, one half a piece of two to four letters that
-    is no word, neither a function word (``E mit`` is no ``Emil``), and a frequent form
-    within two edits of the whole."""
-    lw, rw = left[2], right[2]
+def _damaged_halves(lw: str, rw: str, corrector: Corrector) -> bool:
+    """May two tokens that may be halves (:func:`_halves`) be those of a split word with
+    a damaged half (``Bcschreibu ng``)? Seven letters or more together, one half a piece
+    of two to four letters that is no word, neither a function word (``E mit`` is no
+    ``Emil``), and a frequent form within two edits of the whole."""
     piece = min(lw, rw, key=len)
     if not (len(lw) + len(rw) >= 7 and 2 <= len(piece) <= 4) or _whole(corrector, piece):
         return False
     if lw.lower() in CLAUSE_INTERNAL or rw in CLAUSE_INTERNAL:
         return False
-    return _halves(text, left, right, profile) and corrector.lexicon.near_a_word(lw + rw)
+    return corrector.lexicon.near_a_word(lw + rw)
 
 
 def _whole_reading(corrector: Corrector, joined: str, rate: float) -> Choice | None:
     """The corrector's confident reading of ``joined``, if it is a common dictionary word."""
     choice = _judge(corrector, joined, rate, False)
-    if (
-        choice is None
-        or choice.confidence < APPLY_THRESHOLD
-        or not corrector.lexicon.in_dictionary(choice.text)
-        or corrector.prior(choice.text) < 2.5
-    ):
+    if choice is None or choice.confidence < APPLY_THRESHOLD:
         return None
-    return choice
+    return choice if _dictionary_join(corrector, choice.text) else None
 
 
 JOIN_LEFT_ZIPF = 3.0  # the word before a lost space is at least this common
@@ -540,11 +534,7 @@ def _joins(draft: Draft, corrector: Corrector) -> None:
     places: dict[str, tuple[int, bool]] = {}
     for tok in set(map(_TEXT, tokens)):
         if tok not in known:
-            if len(tok) < 5 or (len(tok) < 7 and (tok.islower() or tok.istitle())):
-                continue  # too short for either kind
-            at = _lost_space(corrector, tok)
-            lower = _lost_space_lower(corrector, tok) if at is None else None
-            known[tok] = (at, False) if at is not None else (lower, True) if lower else None
+            known[tok] = _lost_space_place(corrector, tok)
         place = known[tok]
         if place is not None and not (place[1] and corrector.document.get(tok.lower(), 0) >= 2):
             places[tok] = place
@@ -570,6 +560,16 @@ def _joins(draft: Draft, corrector: Corrector) -> None:
     draft.rewrite_many(jobs)
 
 
+def _lost_space_place(corrector: Corrector, tok: str) -> tuple[int, bool] | None:
+    """Where in ``tok`` OCR lost a space, and whether in lower case: :func:`_lost_space`,
+    else :func:`_lost_space_lower`."""
+    at = _lost_space(corrector, tok)
+    if at is not None:
+        return at, False
+    at = _lost_space_lower(corrector, tok)
+    return None if at is None else (at, True)
+
+
 def _lost_space_lower(corrector: Corrector, tok: str) -> int | None:
     """Where in ``tok``, in lower case (or capitalised) and no form of the lexicon or the
     historical corpus, an article or a conjunction of three letters or more runs
@@ -580,7 +580,7 @@ def _lost_space_lower(corrector: Corrector, tok: str) -> int | None:
         return None
     low = tok.lower()
     lexicon = corrector.lexicon
-    if low in lexicon.table or low in lexicon.attested:
+    if low in lexicon or low in lexicon.attested:
         return None
     places = [
         at
@@ -611,7 +611,7 @@ def _lost_space(corrector: Corrector, tok: str) -> int | None:
     historical corpus protects such a token (``derluft`` is one of the corpus's forms;
     ``MitAbbildungen`` recurs in one volume).
     """
-    if len(tok) < 5 or not tok.isalpha() or tok.lower() in corrector.lexicon.table:
+    if len(tok) < 5 or not tok.isalpha() or tok in corrector.lexicon:
         return None
     inner = _INNER_CAPITAL.search(tok)
     if inner is None:
@@ -628,7 +628,7 @@ def _lost_space(corrector: Corrector, tok: str) -> int | None:
     return at
 
 
-_SIGNS = "«»"  # read for e and s; at a word's edge they may be quotation marks
+_SIGNS = frozenset("«»")  # read for e and s; at a word's edge they may be quotation marks
 QUOTE_PAIRS = 0.5  # a text pairs this share of its edge signs or more: they are quotes
 QUOTE_REACH = 400  # characters a quotation may span
 # a sign before a word (opening, group 1) or after one (closing, group 2)
@@ -646,10 +646,10 @@ def _edge_signs(draft: Draft, corrector: Corrector) -> None:
     tokens = _tokens(view)
     glued = []
     for k, (a, b, tok) in enumerate(tokens):
-        after, before = text[b : b + 1], text[a - 1 : a] if a else ""
-        if after and after in _SIGNS and not text[b + 1 : b + 2].isalnum():
+        after, before = text[b : b + 1], text[a - 1 : a]  # "" at either end of the text
+        if after in _SIGNS and not text[b + 1 : b + 2].isalnum():
             glued.append((k, a, b + 1, tok + after))
-        elif before and before in _SIGNS and not text[a - 2 : a - 1].isalnum():
+        elif before in _SIGNS and not text[a - 2 : a - 1].isalnum():
             glued.append((k, a - 1, b, before + tok))
     if not glued or _quotes(text):
         return
@@ -742,9 +742,11 @@ def _halves(text: str, left: Token, right: Token, profile: Profile) -> bool:
 
 def _joinable(text: str, left: Token, right: Token, corrector: Corrector, profile: Profile) -> bool:
     """Are two tokens of ``text`` the halves of one word OCR split (``Da me``)?"""
-    if not _halves(text, left, right, profile):
-        return False
-    joined = left[2] + right[2]
+    return _halves(text, left, right, profile) and _dictionary_join(corrector, left[2] + right[2])
+
+
+def _dictionary_join(corrector: Corrector, joined: str) -> bool:
+    """May a split word be joined as ``joined``: a common dictionary word?"""
     return corrector.lexicon.in_dictionary(joined) and corrector.prior(joined) >= 2.5
 
 
