@@ -33,6 +33,8 @@ HALF_INTACT = 5  # letters of the intact word in a token that is half a word
 HALF_DOUBT = 0.6  # log10: how much less likely such a token is itself (a damaged compound)
 PART_MIN = 4  # a compound is read by its parts when both are dictionary words this long
 COMPOUND_MIN_COST = -2.0  # costlier readings may not be compounds (they could not win)
+DOC_PART_MIN = 3  # uses that make a word of the document a compound's part (Perlagger)
+COMPOUND_COST = 1.5  # log10: a compound is less likely than its rarer part (as the lexicon's)
 _REAL_WORD_SUSPECT = regex.compile(
     "[" + "".join(REAL_WORD_LONG_S) + "".join(REAL_WORD_LONG_S).upper() + "]."
 )
@@ -112,6 +114,8 @@ class Corrector:
         self._options_cache: dict[tuple[str, bool], Readings] = {}
         self._parts: dict[tuple[str, int], list[tuple[str, float, int]]] = {}
         self._half: dict[str, bool] = {}
+        self._part_stems: dict[tuple[str, bool], str | None] = {}
+        self._compound_deps: dict[str, set[str]] = {}  # token -> parts its compounds weighed
         self.document = document
 
     def with_confusions(self, confusions: Table) -> Corrector:
@@ -125,6 +129,7 @@ class Corrector:
         other._trusted = self._trusted
         other.whole_words = self.whole_words
         other.lost_spaces = self.lost_spaces
+        other._part_stems = self._part_stems
         other._options_cache = {k: v for k, v in self._options_cache.items() if not k[1]}
         version = self.changes.version
         other._decisions = {  # current at this corrector's version: its version 0
@@ -156,6 +161,7 @@ class Corrector:
             if found is not None:
                 out.update(t.lower() for t, _, _ in found[0])
                 out.update(found[2])
+        out.update(self._compound_deps.get(token, ()))
         return out
 
     def correct_cached(self, token: str, long_rate: float) -> Choice | None:
@@ -334,13 +340,83 @@ class Corrector:
     def _part(self, low: str, right: bool) -> bool:
         """Is ``low`` a dictionary word of :data:`PART_MIN` letters or more that can end
         a compound (``right``) or begin one (with a linking element or none)?"""
+        return self._part_stem(low, right) is not None
+
+    def _part_stem(self, low: str, right: bool) -> str | None:
+        """The dictionary word ``low`` stands for as a compound's part (:meth:`_part`):
+        itself at the end, its stem without a linking element at the start; ``None`` if
+        it cannot be such a part (remembered)."""
+        key = (low, right)
+        try:
+            return self._part_stems[key]
+        except KeyError:
+            pass
         lexicon = self.lexicon
-        if right:
-            return (
-                len(low) >= PART_MIN and lexicon.compound_right(low) and lexicon.in_dictionary(low)
-            )
-        stem = lexicon.compound_left(low)
-        return len(stem) >= PART_MIN and lexicon.in_dictionary(stem)
+        stem: str | None = low if right else lexicon.compound_left(low)
+        if not (
+            stem
+            and len(stem) >= PART_MIN
+            and lexicon.in_dictionary(stem)
+            and (not right or lexicon.compound_right(low))
+        ):
+            stem = None
+        self._part_stems[key] = stem
+        return stem
+
+    def _document_compounds(
+        self, token: str, max_other: int
+    ) -> tuple[float | None, list[tuple[str, float, int]]]:
+        """Compounds with a part only the document knows, a word it uses
+        :data:`DOC_PART_MIN` times or more that no dictionary gives for that place
+        (``Perlagger``, ``siebener``): the prior of ``token`` itself if it is such a
+        compound (``Perlaggerregeln``), else ``None``; and the readings of such
+        compounds with one part intact and the other read alone, scored by prior plus
+        channel cost (``Perlaggerkongreh`` -> ``Perlaggerkongreß``, ``Eicheljiebener``
+        -> ``Eichelsiebener``). The words whose counts decided are remembered in
+        :attr:`_compound_deps`."""
+        low = token.lower()
+        if len(token) < 2 * PART_MIN or not low.isalpha():
+            return None, []
+        deps = self._compound_deps.setdefault(token, set())
+        itself: float | None = None
+        out: list[tuple[str, float, int]] = []
+        for i in range(PART_MIN, len(token) - PART_MIN + 1):
+            head, tail = low[:i], low[i:]
+            deps.update((head, tail))
+            head_prior, head_doc = self._part_prior(head, right=False)
+            tail_prior, tail_doc = self._part_prior(tail, right=True)
+            if head_prior is not None and tail_prior is not None and (head_doc or tail_doc):
+                prior = min(head_prior, tail_prior) - COMPOUND_COST
+                itself = prior if itself is None else max(itself, prior)
+            for intact_prior, intact_doc, right in (
+                (head_prior, head_doc, False),
+                (tail_prior, tail_doc, True),
+            ):
+                if intact_prior is None:
+                    continue
+                damaged = token[:i] if right else token[i:]
+                for text, cost, n_long in self._part_readings(damaged, max_other):
+                    read = text.lower()
+                    deps.add(read)
+                    read_prior, read_doc = self._part_prior(read, right=not right)
+                    if read_prior is None or not (intact_doc or read_doc):
+                        continue  # a compound of dictionary words: _split_readings reads it
+                    whole = text + token[i:] if right else token[:i] + text
+                    prior = min(intact_prior, read_prior) - COMPOUND_COST
+                    out.append((whole, prior + cost, n_long))
+        return itself, out
+
+    def _part_prior(self, low: str, right: bool) -> tuple[float | None, bool]:
+        """log10 prior of ``low`` as a compound's part (its end if ``right``), and whether
+        only the document knows it: a dictionary word that can stand there
+        (:meth:`_part`), else a word of :data:`PART_MIN` letters or more the document
+        uses :data:`DOC_PART_MIN` times or more; ``(None, False)`` if neither."""
+        stem = self._part_stem(low, right)
+        if stem is not None:
+            return self.prior(stem), False
+        if len(low) >= PART_MIN and self._document.get(low, 0) >= DOC_PART_MIN:
+            return self.prior(low), True
+        return None, False
 
     def _part_readings(self, part: str, max_other: int) -> list[tuple[str, float, int]]:
         """The readings of a part of a token other than itself (remembered)."""
@@ -372,6 +448,15 @@ class Corrector:
                     score = self.prior(text) + cost + n_long * long_s_cost
                     if score > options.get(text, -math.inf):
                         options[text] = score
+        if open_all:
+            max_other = 1 if len(token) >= 9 else 2
+            itself, compounds = self._document_compounds(token, max_other)
+            if itself is not None and itself > options[token]:
+                options[token] = itself
+            for text, score, n_long in compounds:
+                score += n_long * long_s_cost
+                if score > options.get(text, -math.inf):
+                    options[text] = score
         if WILDCARD in token:
             del options[token]
         return options

@@ -121,6 +121,62 @@ def test_a_compound_read_by_parts_has_two_dictionary_words_of_four_letters() -> 
     assert corrector._split_readings("Uustragen", 1) == []
 
 
+def test_a_compound_is_read_through_a_part_only_the_document_knows() -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    # Schwaighofer's card names: "siebener" and "Perlagger" are in no dictionary, but
+    # the document uses them often; "Eichel", "Trumpf", "streit" are dictionary words
+    document = Counter({"siebener": 14, "eichel": 13, "perlagger": 14, "perlaggen": 30})
+    corrector = Corrector(lexicon.load(), document)
+    for token, expected in (
+        ("Eicheljiebener", "Eichelsiebener"),
+        ("Trumpffiebener", "Trumpfsiebener"),
+        ("Perlaggerftreit", "Perlaggerstreit"),
+    ):
+        found = corrector.correct(token, 0.3)
+        assert found is not None and found.text == expected, (token, found)
+    # a token that is itself such a compound is as likely as the readings of its parts:
+    # "Perlaggerregeln" is not read "Perlaggenregeln" although "perlaggen" is frequent
+    itself, _ = corrector._document_compounds("Perlaggerregeln", 1)
+    assert itself is not None
+    assert corrector.correct("Perlaggerregeln", 0.3) is None
+    # twice is not enough to make a word of the document a part
+    rare = Corrector(lexicon.load(), Counter({"siebener": 2, "eichel": 13}))
+    assert rare.correct("Trumpffiebener", 0.3) is None
+    assert rare.correct("Eicheljiebener", 0.3) is None
+
+
+def test_a_dictionary_compound_gains_nothing_from_the_documents_counts() -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    # "unser" is a dictionary word: a frequent "unser" does not make "unsereinander"
+    # (f read for long s) beat "untereinander"
+    corrector = Corrector(lexicon.load(), Counter({"unser": 40, "einander": 5}))
+    assert corrector._document_compounds("unfereinander", 1) == (None, [])
+    found = corrector.correct("unfereinander", 0.1)
+    assert found is not None and found.text == "untereinander"
+
+
+def test_a_decision_through_a_document_part_is_revised_when_its_count_changes() -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    document = Counter({"siebener": 14})
+    corrector = Corrector(lexicon.load(), document)
+    first = corrector.correct_cached("Trumpffiebener", 0.3)
+    assert first is not None and first.text == "Trumpfsiebener"
+    corrector.document = Counter({"siebener": 2})
+    assert corrector.correct_cached("Trumpffiebener", 0.3) is None
+    corrector.document = document
+    again = corrector.correct_cached("Trumpffiebener", 0.3)
+    assert again is not None and again.text == "Trumpfsiebener"
+
+
 def test_half_a_word_is_doubted_as_a_damaged_compound() -> None:
     from collections import Counter
 
