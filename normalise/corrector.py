@@ -20,7 +20,7 @@ from typing import Any
 import regex
 
 from normalise.channel import REAL_WORD_LONG_S, WILDCARD, Table, readings, table, variants
-from normalise.lexicon import Lexicon
+from normalise.lexicon import Lexicon, word_prefixes
 
 DOC_WEIGHT = 1e4  # one clean occurrence in the document is worth a Zipf-4 word
 DOC_WEIGHT_UNKNOWN = 1e3  # each further occurrence of a word no lexicon knows
@@ -34,6 +34,10 @@ HALF_DOUBT = 0.6  # log10: how much less likely such a token is itself (a damage
 PART_MIN = 4  # a compound is read by its parts when both are dictionary words this long
 COMPOUND_MIN_COST = -2.0  # costlier readings may not be compounds (they could not win)
 DOC_PART_MIN = 3  # uses that make a word of the document a compound's part (Perlagger)
+CONSENSUS_RATIO = 3  # a word this many times as frequent in the document explains a token
+CONSENSUS_MIN = 5  # ... if the document uses it this often at least
+CONSENSUS_TAIL = 2  # ... and the two end alike in this many letters (not an inflection)
+FREQUENT_WORDS = "\x00frequent"  # a dependency: which words reach CONSENSUS_MIN
 COMPOUND_COST = 1.5  # log10: a compound is less likely than its rarer part (as the lexicon's)
 _REAL_WORD_SUSPECT = regex.compile(
     "[" + "".join(REAL_WORD_LONG_S) + "".join(REAL_WORD_LONG_S).upper() + "]."
@@ -85,6 +89,10 @@ class Changes:
         """Note a replacement of ``old`` by ``new``: the ``key`` of every entry that differs."""
         self._log.append({key(k) for k in old.keys() | new.keys() if old.get(k) != new.get(k)})
 
+    def mark(self, key: str) -> None:
+        """Note that ``key`` changed too at the last replacement."""
+        self._log[-1].add(key)
+
     @property
     def version(self) -> int:
         """How many replacements have been noted."""
@@ -115,7 +123,9 @@ class Corrector:
         self._parts: dict[tuple[str, int], list[tuple[str, float, int]]] = {}
         self._half: dict[str, bool] = {}
         self._part_stems: dict[tuple[str, bool], str | None] = {}
-        self._compound_deps: dict[str, set[str]] = {}  # token -> parts its compounds weighed
+        # token -> the words whose counts its document-only readings weighed
+        self._document_deps: dict[str, set[str]] = {}
+        self._frequent_prefixes: frozenset[str] | None = None
         self.document = document
 
     def with_confusions(self, confusions: Table) -> Corrector:
@@ -147,10 +157,15 @@ class Corrector:
     @document.setter
     def document(self, counts: Counter[str]) -> None:
         old = getattr(self, "_document", None)
+        frequent = frozenset(w for w, n in counts.items() if n >= CONSENSUS_MIN)
         if old is not None:
             self.changes.record(old, counts)
+            if frequent != self._frequent:
+                self.changes.mark(FREQUENT_WORDS)
         self._document = counts
         self._repeated = {w for w, n in counts.items() if n >= 2}  # may replace a token
+        self._frequent = frequent
+        self._frequent_prefixes = None
 
     def weighed(self, token: str) -> set[str]:
         """The words (lower-cased) whose document counts the readings of ``token`` read:
@@ -161,7 +176,7 @@ class Corrector:
             if found is not None:
                 out.update(t.lower() for t, _, _ in found[0])
                 out.update(found[2])
-        out.update(self._compound_deps.get(token, ()))
+        out.update(self._document_deps.get(token, ()))
         return out
 
     def correct_cached(self, token: str, long_rate: float) -> Choice | None:
@@ -373,11 +388,11 @@ class Corrector:
         compounds with one part intact and the other read alone, scored by prior plus
         channel cost (``Perlaggerkongreh`` -> ``Perlaggerkongreß``, ``Eicheljiebener``
         -> ``Eichelsiebener``). The words whose counts decided are remembered in
-        :attr:`_compound_deps`."""
+        :attr:`_document_deps`."""
         low = token.lower()
         if len(token) < 2 * PART_MIN or not low.isalpha():
             return None, []
-        deps = self._compound_deps.setdefault(token, set())
+        deps = self._document_deps.setdefault(token, set())
         itself: float | None = None
         out: list[tuple[str, float, int]] = []
         for i in range(PART_MIN, len(token) - PART_MIN + 1):
@@ -448,6 +463,10 @@ class Corrector:
                     score = self.prior(text) + cost + n_long * long_s_cost
                     if score > options.get(text, -math.inf):
                         options[text] = score
+        if open_all and self._explained(token, options, long_s_cost):
+            options[token] = self.prior(token, itself=document[token.lower()]) - (
+                HALF_DOUBT if self._half_word(token) else 0.0
+            )
         if open_all:
             max_other = 1 if len(token) >= 9 else 2
             itself, compounds = self._document_compounds(token, max_other)
@@ -460,6 +479,41 @@ class Corrector:
         if WILDCARD in token:
             del options[token]
         return options
+
+    def _explained(self, token: str, options: dict[str, float], long_s_cost: float) -> bool:
+        """Does the document explain the repetitions of an unknown ``token`` as one
+        misreading (``Berlagg`` x 11 for ``Perlagg`` x 47)? So when one of its readings
+        is a word the document uses :data:`CONSENSUS_RATIO` times as often and
+        :data:`CONSENSUS_MIN` times or more, and the two end alike in
+        :data:`CONSENSUS_TAIL` letters (``Perlagger`` is no misread ``Perlaggen``).
+        Readings among the document's frequent words, which the lexicon's prefixes may
+        not reach, are added to ``options``. If so, the token's prior is to leave out
+        all its own uses, not only the one judged."""
+        document = self._document
+        low = token.lower()
+        own = document.get(low, 0)
+        if own < 2 or WILDCARD in token:
+            return False
+        if self._frequent_prefixes is None:
+            self._frequent_prefixes = word_prefixes(self._frequent)
+        deps = self._document_deps.setdefault(token, set())
+        deps.add(FREQUENT_WORDS)
+        for text, cost, n_long in readings(
+            token, 1, 2, 200, self._frequent_prefixes, confusions=self.confusions
+        ):
+            other = text.lower()
+            deps.add(other)
+            if other in self._frequent and text != token:
+                score = self.prior(text) + cost + n_long * long_s_cost
+                if score > options.get(text, -math.inf):
+                    options[text] = score
+        least = max(CONSENSUS_MIN, CONSENSUS_RATIO * own)
+        tail = low[-CONSENSUS_TAIL:]
+        return any(
+            document.get(other, 0) >= least and other.endswith(tail)
+            for other in map(str.lower, options)
+            if other != low
+        )
 
     def trusted(self, token: str) -> bool:
         """A known word without f/j: no reading of it is ever doubted (memoised)."""

@@ -177,6 +177,37 @@ def test_a_decision_through_a_document_part_is_revised_when_its_count_changes() 
     assert again is not None and again.text == "Trumpfsiebener"
 
 
+def test_a_repeated_misreading_is_explained_by_a_far_more_frequent_word() -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    # Schwaighofer prints "Perlagg" 47 times and OCR reads 11 of them "Berlagg": the
+    # token's own repetitions do not protect it; "Perlagg" is in no lexicon, so only
+    # the document's frequent words can reach it
+    document = Counter({"berlagg": 11, "perlagg": 47, "perlagger": 14, "perlaggen": 75})
+    corrector = Corrector(lexicon.load(), document)
+    found = corrector.correct("Berlagg", 0.1)
+    assert found is not None and found.text == "Perlagg"
+    # an inflection is no misreading: "Perlagger" is not read "Perlaggen"
+    assert corrector.correct("Perlagger", 0.1) is None
+    # not three times as frequent: two readings of the document stand side by side
+    even = Corrector(lexicon.load(), Counter({"berlagg": 11, "perlagg": 30}))
+    assert even.correct("Berlagg", 0.1) is None
+
+
+def test_a_consensus_decision_is_revised_when_a_word_becomes_frequent() -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    corrector = Corrector(lexicon.load(), Counter({"berlagg": 2, "perlagg": 4}))
+    assert corrector.correct_cached("Berlagg", 0.1) is None
+    corrector.document = Counter({"berlagg": 2, "perlagg": 6})
+    found = corrector.correct_cached("Berlagg", 0.1)
+    assert found is not None and found.text == "Perlagg"
+
+
 def test_half_a_word_is_doubted_as_a_damaged_compound() -> None:
     from collections import Counter
 
