@@ -10,7 +10,7 @@
   white space at a cut becoming a paragraph break or a space
   (:func:`normalise.stream.joint`).
 - **Workers.** ``jobs=1`` repairs in this process; ``jobs=N`` in N worker processes
-  (each loads the lexicon once, in :func:`init_worker`); ``dask=ADDRESS`` on a
+  (each loads the lexicon and bigrams once, in :func:`init_worker`); ``dask=ADDRESS`` on a
   ``dask.distributed`` cluster, with the same tasks and the same results. The parent
   reads the inputs and writes the outputs; at most two tasks per worker are in flight.
 - **Resumable.** Every finished file is appended to a journal beside the manifest;
@@ -111,10 +111,12 @@ def repair_segment(text: str, name: str, index: int) -> tuple[bytes, Stats]:
 
 
 def init_worker() -> None:
-    """Load the lexicon once, when a worker process starts."""
+    """Load the lexicon and the word bigrams once, when a worker process starts."""
+    from normalise.context import load as load_bigrams
     from normalise.lexicon import load
 
     load()
+    load_bigrams()
 
 
 @dataclass(frozen=True, slots=True)
