@@ -126,6 +126,7 @@ class Corrector:
         # token -> the words whose counts its document-only readings weighed
         self._document_deps: dict[str, set[str]] = {}
         self._frequent_prefixes: frozenset[str] | None = None
+        self._reach: dict[str, frozenset[str]] = {}
         self.document = document
 
     def with_confusions(self, confusions: Table) -> Corrector:
@@ -157,15 +158,18 @@ class Corrector:
     @document.setter
     def document(self, counts: Counter[str]) -> None:
         old = getattr(self, "_document", None)
-        frequent = frozenset(w for w, n in counts.items() if n >= CONSENSUS_MIN)
+        self._repeated = {w for w, n in counts.items() if n >= 2}  # may replace a token
+        self._doc_parts = {w for w in self._repeated if counts[w] >= DOC_PART_MIN}
+        frequent = frozenset(w for w in self._doc_parts if counts[w] >= CONSENSUS_MIN)
         if old is not None:
             self.changes.record(old, counts)
             if frequent != self._frequent:
                 self.changes.mark(FREQUENT_WORDS)
         self._document = counts
-        self._repeated = {w for w, n in counts.items() if n >= 2}  # may replace a token
-        self._frequent = frequent
-        self._frequent_prefixes = None
+        if frequent != getattr(self, "_frequent", None):
+            self._frequent = frequent
+            self._frequent_prefixes = None
+            self._consensus: dict[str, list[tuple[str, float, int]]] = {}
 
     def weighed(self, token: str) -> set[str]:
         """The words (lower-cased) whose document counts the readings of ``token`` read:
@@ -393,6 +397,10 @@ class Corrector:
         if len(token) < 2 * PART_MIN or not low.isalpha():
             return None, []
         deps = self._document_deps.setdefault(token, set())
+        reach = self._compound_reach(token, max_other)
+        deps.update(reach)
+        if reach.isdisjoint(self._doc_parts):
+            return None, []
         itself: float | None = None
         out: list[tuple[str, float, int]] = []
         for i in range(PART_MIN, len(token) - PART_MIN + 1):
@@ -420,6 +428,23 @@ class Corrector:
                     prior = min(intact_prior, read_prior) - COMPOUND_COST
                     out.append((whole, prior + cost, n_long))
         return itself, out
+
+    def _compound_reach(self, token: str, max_other: int) -> frozenset[str]:
+        """The words :meth:`_document_compounds` may find among the document's parts
+        when none of ``token``'s own parts is one: its beginnings and ends, and the
+        readings of a part beside an intact dictionary word (remembered)."""
+        found = self._reach.get(token)
+        if found is None:
+            low = token.lower()
+            words: set[str] = set()
+            for i in range(PART_MIN, len(token) - PART_MIN + 1):
+                words.update((low[:i], low[i:]))
+                if self._part_stem(low[:i], right=False) is not None:
+                    words.update(t.lower() for t, _, _ in self._part_readings(token[i:], max_other))
+                if self._part_stem(low[i:], right=True) is not None:
+                    words.update(t.lower() for t, _, _ in self._part_readings(token[:i], max_other))
+            found = self._reach[token] = frozenset(words)
+        return found
 
     def _part_prior(self, low: str, right: bool) -> tuple[float | None, bool]:
         """log10 prior of ``low`` as a compound's part (its end if ``right``), and whether
@@ -498,15 +523,20 @@ class Corrector:
             self._frequent_prefixes = word_prefixes(self._frequent)
         deps = self._document_deps.setdefault(token, set())
         deps.add(FREQUENT_WORDS)
-        for text, cost, n_long in readings(
-            token, 1, 2, 200, self._frequent_prefixes, confusions=self.confusions
-        ):
-            other = text.lower()
-            deps.add(other)
-            if other in self._frequent and text != token:
-                score = self.prior(text) + cost + n_long * long_s_cost
-                if score > options.get(text, -math.inf):
-                    options[text] = score
+        found = self._consensus.get(token)
+        if found is None:
+            found = self._consensus[token] = [
+                r
+                for r in readings(
+                    token, 1, 2, 200, self._frequent_prefixes, confusions=self.confusions
+                )
+                if r[0].lower() in self._frequent and r[0] != token
+            ]
+        for text, cost, n_long in found:
+            deps.add(text.lower())
+            score = self.prior(text) + cost + n_long * long_s_cost
+            if score > options.get(text, -math.inf):
+                options[text] = score
         least = max(CONSENSUS_MIN, CONSENSUS_RATIO * own)
         tail = low[-CONSENSUS_TAIL:]
         return any(
