@@ -57,6 +57,7 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("r", "n", -2.2),
     ("n", "r", -2.2),
     ("b", "h", -2.0),
+    ("b", "d", -2.2),  # a stroke apart in Fraktur (Schwaighofer: "bie", "bem", "unb")
     ("h", "b", -2.0),
     ("i", "l", -2.2),
     ("l", "i", -2.2),

@@ -57,6 +57,11 @@ FRAKTURISH = st.lists(
             "Eisenoder ",
             "Bcschreibu ng ",
             "Antworf ",
+            "bie ",
+            "Berlagg ",
+            "Perlagg ",
+            "Eicheljiebener ",
+            "siebener ",
         ]
     ),
     max_size=120,

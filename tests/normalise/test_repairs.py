@@ -147,6 +147,15 @@ def test_f_is_read_for_t() -> None:
     )
 
 
+def test_b_is_read_for_d_but_a_word_stays() -> None:
+    # the Fraktur b and d differ by a stroke: Schwaighofer's "bie", "bem", "unb"
+    r = repair("Er gab bem Spieler bie Karte unb ging.")
+    assert r.reading == "Er gab dem Spieler die Karte und ging."
+    assert [(e.original, e.replacement) for e in r.edits] == [("b", "d")] * 3
+    # a word the lexicon knows is no misreading where nothing around doubts it
+    assert not repair("Das bier ist gut, ben Leuten schmeckt bas Brot.").edits
+
+
 def test_space_lost_before_a_noun_is_put_back_and_logged() -> None:
     r = repair("Er trug ihreKosten und gab dieReibung an. MitAbbildungen.")
     assert r.reading == "Er trug ihre Kosten und gab die Reibung an. Mit Abbildungen."
