@@ -22,6 +22,7 @@ LONG_S: tuple[tuple[str, str, float], ...] = (
     ("j", "s", -0.5),
     ("l", "s", -1.5),
     ("i", "s", -1.0),
+    ("I", "s", -1.0),  # ſ has no capital: a word-initial ſ read as I stays lower case
     ("jf", "s", -1.0),
 )
 

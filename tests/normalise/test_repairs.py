@@ -156,6 +156,16 @@ def test_b_is_read_for_d_but_a_word_stays() -> None:
     assert not repair("Das bier ist gut, ben Leuten schmeckt bas Brot.").edits
 
 
+def test_long_s_read_as_capital_i_stays_lower_case() -> None:
+    # ſ has no capital: where OCR reads a word's first ſ as I (Schwaighofer's "Ipielt",
+    # "Ichon"), the word is lower case, as the f read for ſ around it shows
+    text = "Er Ipielt Ichon gut, fo fagt er, daß es fein Spiel ift, und fie fpielen."
+    r = repair(text)
+    assert r.reading.startswith("Er spielt schon gut, so sagt er")
+    assert [(e.original, e.replacement) for e in r.edits][:2] == [("I", "s")] * 2
+    assert restore_raw(r.reading, r.edits) == text
+
+
 def test_space_lost_before_a_noun_is_put_back_and_logged() -> None:
     r = repair("Er trug ihreKosten und gab dieReibung an. MitAbbildungen.")
     assert r.reading == "Er trug ihre Kosten und gab die Reibung an. Mit Abbildungen."
