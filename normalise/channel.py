@@ -56,6 +56,7 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("m", "w", -2.0),
     ("w", "m", -2.2),
     ("r", "n", -2.2),
+    ("r", "t", -2.5),  # Engelmann: "erwas", "genannr"; dearer, since "Rarte" is "Karte"
     ("n", "r", -2.2),
     ("b", "h", -2.0),
     ("b", "d", -2.2),  # a stroke apart in Fraktur (Schwaighofer: "bie", "bem", "unb")
@@ -85,6 +86,7 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("S", "I", -2.0),
     ("Z", "L", -1.8),
     ("R", "L", -2.0),
+    ("R", "K", -2.0),
     ("Z", "F", -2.0),
     ("Z", "T", -2.0),
     ("G", "S", -2.0),

@@ -156,6 +156,15 @@ def test_b_is_read_for_d_but_a_word_stays() -> None:
     assert not repair("Das bier ist gut, ben Leuten schmeckt bas Brot.").edits
 
 
+def test_r_is_read_for_t_and_r_for_k() -> None:
+    # Engelmann's "erwas", "Mirte", "genannr"; Schwaighofer's "Rarte" (Fraktur K and R)
+    r = repair("Er sagt erwas von der Mirte, das er genannr hat. Die Rarte liegt da.")
+    assert r.reading == "Er sagt etwas von der Mitte, das er genannt hat. Die Karte liegt da."
+    assert [(e.original, e.replacement) for e in r.edits] == [("r", "t")] * 3 + [("R", "K")]
+    # words the lexicon knows stay: "mir", "Karren", "Rat"
+    assert not repair("Er gab mir den Karren und den Rat.").edits
+
+
 def test_long_s_read_as_capital_i_stays_lower_case() -> None:
     # ſ has no capital: where OCR reads a word's first ſ as I (Schwaighofer's "Ipielt",
     # "Ichon"), the word is lower case, as the f read for ſ around it shows
