@@ -15,6 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
+
+from normalise.memo import named
 
 # observed -> intended, log10 probability that the OCR produced `observed` for `intended`
 LONG_S: tuple[tuple[str, str, float], ...] = (
@@ -173,6 +176,13 @@ class Table:
     moves: dict[tuple[str, bool, bool], tuple[Move, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    _memos: dict[str, dict[Any, Any]] = field(default_factory=dict, compare=False, repr=False)
+
+    def memo(self, name: str) -> dict[Any, Any]:
+        """The memo ``name`` of something that depends on this table and the lexicon
+        alone (the readings of a token), shared by every corrector that uses the table
+        (:func:`normalise.memo.named`)."""
+        return named(self._memos, name)
 
 
 @lru_cache(maxsize=16)

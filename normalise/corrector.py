@@ -111,37 +111,40 @@ class Corrector:
     ) -> None:
         self.lexicon = lexicon
         self.confusions = confusions or table()
-        self._zipf: dict[str, float | None] = {}
-        self.evidence_cache: dict[str, int] = {}  # token -> long-s evidence, 2 * error + ok
-        self.changes = Changes()  # which words' counts each new document changed
-        self._trusted: dict[str, bool] = {}
-        self.whole_words: dict[str, bool] = {}  # token -> a dictionary word, 2+ letters
+        # what depends on the lexicon alone is remembered for every corrector of the process
+        memo = lexicon.memo
+        self._zipf: dict[str, float | None] = memo("zipf")
+        # token -> long-s evidence, 2 * error + ok (engine._long_s_rates)
+        self.evidence_cache: dict[str, int] = memo("long-s evidence")
+        self._trusted: dict[str, bool] = memo("trusted")
+        self.whole_words: dict[str, bool] = memo("whole words")  # a dictionary word, 2+ letters
         # token -> where OCR lost a space in it and whether in lower case (engine._joins)
-        self.lost_spaces: dict[str, tuple[int, bool] | None] = {}
+        self.lost_spaces: dict[str, tuple[int, bool] | None] = memo("lost spaces")
+        self._half: dict[str, bool] = memo("half words")
+        self._part_stems: dict[tuple[str, bool], str | None] = memo("part stems")
+        self.changes = Changes()  # which words' counts each new document changed
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
-        self._options_cache: dict[tuple[str, bool], Readings] = {}
-        self._parts: dict[tuple[str, int], list[tuple[str, float, int]]] = {}
-        self._half: dict[str, bool] = {}
-        self._part_stems: dict[tuple[str, bool], str | None] = {}
+        # readings of a token open to every confusion (they depend on the table), of one
+        # open only to long s (they do not), and of a part of a token
+        self._readings_memo: dict[bool, dict[str, Readings]] = {
+            True: self.confusions.memo("readings"),
+            False: memo("known readings"),
+        }
+        self._parts: dict[tuple[str, int], list[tuple[str, float, int]]] = self.confusions.memo(
+            "part readings"
+        )
         # token -> the words whose counts its document-only readings weighed
         self._document_deps: dict[str, set[str]] = {}
         self._frequent_prefixes: frozenset[str] | None = None
-        self._reach: dict[str, frozenset[str]] = {}
+        self._reach: dict[str, frozenset[str]] = self.confusions.memo("compound reach")
         self.document = document
 
     def with_confusions(self, confusions: Table) -> Corrector:
         """A corrector for the same document with other confusions: it keeps what does
-        not depend on them (Zipf values, long-s evidence, trusted words, and the readings
-        and current decisions of known words, which only long s makes) and decides
-        unknown words afresh."""
+        not depend on them (the readings and current decisions of known words, which only
+        long s makes; what depends on the lexicon alone is the lexicon's
+        :meth:`~normalise.lexicon.Lexicon.memo`) and decides unknown words afresh."""
         other = Corrector(self.lexicon, self.document, confusions)
-        other._zipf = self._zipf
-        other.evidence_cache = self.evidence_cache
-        other._trusted = self._trusted
-        other.whole_words = self.whole_words
-        other.lost_spaces = self.lost_spaces
-        other._part_stems = self._part_stems
-        other._options_cache = {k: v for k, v in self._options_cache.items() if not k[1]}
         version = self.changes.version
         other._decisions = {  # current at this corrector's version: its version 0
             key: (choice, deps, 0)
@@ -176,7 +179,7 @@ class Corrector:
         itself and every reading offered (call after :meth:`readings` or :meth:`correct`)."""
         out = {token.lower()}
         for open_all in (False, True):
-            found = self._options_cache.get((token, open_all))
+            found = self._readings_memo[open_all].get(token)
             if found is not None:
                 out.update(t.lower() for t, _, _ in found[0])
                 out.update(found[2])
@@ -276,8 +279,7 @@ class Corrector:
         own use can make eligible; and the set of the latter lower-cased. Depends on
         the token alone, so it is cached.
         """
-        key = (token, open_all)
-        cached = self._options_cache.get(key)
+        cached = self._readings_memo[open_all].get(token)
         if cached is None:
             max_other = 0 if not open_all else (1 if len(token) >= 9 else 2)
             found = readings(
@@ -305,7 +307,7 @@ class Corrector:
                 elif open_all:
                     dynamic.append((text, low, cost, n_long))
             cached = (static, dynamic, frozenset(low for _, low, _, _ in dynamic))
-            self._options_cache[key] = cached
+            self._readings_memo[open_all][token] = cached
         return cached
 
     def _split_readings(self, token: str, max_other: int) -> list[tuple[str, float, int]]:

@@ -44,8 +44,9 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from normalise.memo import named
 from normalise.neighbours import VERSION as NEIGHBOURS_VERSION
 from normalise.neighbours import Neighbours, of_lexicon
 from normalise.textio import atomic_write
@@ -299,6 +300,7 @@ class Lexicon:
         self._neighbours: Neighbours | None = None
         self._attested: frozenset[str] | None = None
         self._near: dict[str, bool] = {}
+        self._memos: dict[str, dict[Any, Any]] = {}
         self._longest: int | None = None
         # the last four letters of every form: the end of any compound of forms
         self._endings = frozenset(map(_LAST_FOUR, zipf))
@@ -330,6 +332,12 @@ class Lexicon:
         if self._attested is None:
             self._attested = attested()
         return self._attested
+
+    def memo(self, name: str) -> dict[Any, Any]:
+        """The memo ``name`` of something that depends on the lexicon alone (a Zipf value,
+        whether a token is a compound's part), shared by every corrector of the process,
+        so that a batch's documents do not work it out again (:func:`memo.named`)."""
+        return named(self._memos, name)
 
     def near_a_word(self, word: str) -> bool:
         """Is a frequent form within two edits of ``word`` (:attr:`neighbours`)?

@@ -234,3 +234,21 @@ def test_near_a_word_finds_a_frequent_form_two_edits_away() -> None:
     assert lex.near_a_word("Bcschreibung")  # one edit from "beschreibung"
     assert lex.near_a_word("Waffer")  # two from "wasser"
     assert not lex.near_a_word("Qxzvbnmrt")
+
+
+def test_process_memos_are_shared_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from collections import Counter
+
+    from normalise import memo
+    from normalise.corrector import Corrector
+
+    lex = lexicon.load()
+    first, second = Corrector(lex, Counter()), Corrector(lex, Counter({"spiel": 3}))
+    first.zipf("Spielkarte")
+    assert "Spielkarte" in second._zipf  # the second document need not work it out again
+    monkeypatch.setattr(memo, "MEMO_LIMIT", 2)
+    memos: dict[str, dict[object, object]] = {}
+    full = memo.named(memos, "x")
+    full.update(a=1, b=2)
+    fresh = memo.named(memos, "x")
+    assert fresh == {} and full == {"a": 1, "b": 2}  # whoever holds the old one keeps it

@@ -274,3 +274,16 @@ def test_low_confidence_goes_to_proposals() -> None:
     r = repair("Er berichtet von Gr\ufffd\ufffdlingen und H\ufffdtting, aber nicht mehr.")
     assert all(p.confidence < APPLY_THRESHOLD for p in r.proposals)
     assert all(e.confidence >= APPLY_THRESHOLD or e.kind != "ocr" for e in r.edits)
+
+
+def test_a_repair_does_not_depend_on_what_the_process_repaired_before() -> None:
+    from normalise import channel, lexicon
+
+    first = "Die Rarte liegt im Spiel. Der Berlagg und das Perlagg, fo fagt er, ift fein."
+    second = "Er Ipielt Ichon gut, fo fagt er, daß bie Karte unb das Spiel fein find."
+    repair(first)
+    warm = repair(second)
+    lexicon.load()._memos.clear()  # what the corrector remembers for the process
+    channel.table.cache_clear()  # with the tables' own memos
+    cold = repair(second)
+    assert warm.reading == cold.reading and warm.edits == cold.edits
