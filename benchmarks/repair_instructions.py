@@ -1,12 +1,15 @@
 """Instructions the repair engine executes on the four seed texts, counted by valgrind.
 
-Usage: ``python benchmarks/repair_instructions.py``
+Usage: ``python benchmarks/repair_instructions.py [--batch-files N]``
 
 Wall-clock speed on a shared virtual machine varies by more than a change to the
 engine may gain (see ``repair_speed.py``); the count of executed instructions does not.
 Two runs under ``valgrind --tool=cachegrind --cache-sim=no`` with ``PYTHONHASHSEED=0``:
 one imports the engine, loads the lexicon and the bigrams and reads the seeds, the
-other does the same and repairs every seed once; the difference is the repair's. Needs valgrind (``apt-get install valgrind``);
+other does the same and repairs every seed once; the difference is the repair's.
+With ``--batch-files N`` the texts are instead N files of about 100 KB cut from the
+seeds repeated, as ``repair_batch.py`` makes them: documents of one process that
+share words, where what the process remembers across documents shows. Needs valgrind (``apt-get install valgrind``);
 takes about two minutes.
 """
 
@@ -31,6 +34,12 @@ _LOAD = (
     "from normalise.lexicon import load\n"
     "load(); bigrams()\n"
     "texts = [p.read_text(encoding='utf-8') for p in seed_files().values()]\n"
+)
+_BATCH = (
+    "from benchmarks.repair_bounds import seeds_repeated\n"
+    "from normalise.chunks import chunk_spans\n"
+    "whole = seeds_repeated({files} * 0.102)\n"
+    "texts = [whole[a:b] for a, b in chunk_spans(whole, len(whole) // {files} + 1)][:{files}]\n"
 )
 _REPAIR = "for text in texts:\n    repair(text)\n"
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
@@ -63,14 +72,21 @@ def instructions(code: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--batch-files", type=int, default=0, help="N files of a batch instead")
+    args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind not found: apt-get install valgrind", file=sys.stderr)
         return 2
-    load = instructions(_LOAD.format(root=str(ROOT)))
-    both = instructions(_LOAD.format(root=str(ROOT)) + _REPAIR)
+    setup = _LOAD.format(root=str(ROOT))
+    what = "the four seeds"
+    if args.batch_files:
+        setup += _BATCH.format(files=args.batch_files)
+        what = f"{args.batch_files} files of a batch"
+    load = instructions(setup)
+    both = instructions(setup + _REPAIR)
     print(f"load: {load / 1e6:,.0f} M instructions")
-    print(f"repair of the four seeds after load: {(both - load) / 1e6:,.0f} M instructions")
+    print(f"repair of {what} after load: {(both - load) / 1e6:,.0f} M instructions")
     return 0
 
 
