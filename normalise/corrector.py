@@ -407,7 +407,6 @@ class Corrector:
         out: list[tuple[str, float, int]] = []
         for i in range(PART_MIN, len(token) - PART_MIN + 1):
             head, tail = low[:i], low[i:]
-            deps.update((head, tail))
             head_prior, head_doc = self._part_prior(head, right=False)
             tail_prior, tail_doc = self._part_prior(tail, right=True)
             if head_prior is not None and tail_prior is not None and (head_doc or tail_doc):
