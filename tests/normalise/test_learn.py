@@ -47,21 +47,23 @@ def test_the_deletion_index_finds_any_edit_within_a_words_reach() -> None:
     assert list(index.near("spiel" * 200_000)) == []  # no word: not looked up at all
 
 
-R_FOR_T = "Das ist erwas Neues. Er hat es genannr, aber nichr gesagt; es war schlechr."
+# q read for g: a confusion the prior table does not have
+Q_FOR_G = "Das ist qut. Er hat es qesagt, aber nicht qefragt; es war qanz schön."
 
 
 def test_a_confusion_the_document_repeats_is_learned() -> None:
-    counts = Counter(R_FOR_T.replace(".", " ").replace(",", " ").replace(";", " ").split())
+    assert table().other.get("q") is None
+    counts = Counter(Q_FOR_G.replace(".", " ").replace(",", " ").replace(";", " ").split())
     learned = document_confusions(counts, load(), table())
-    assert ("r", "t") in [(o, i) for o, i, _ in learned]
-    two = Counter({"erwas": 1, "genannr": 1, "Das": 1, "ist": 1})
-    assert ("r", "t") not in [(o, i) for o, i, _ in document_confusions(two, load(), table())]
+    assert ("q", "g") in [(o, i) for o, i, _ in learned]
+    two = Counter({"qut": 1, "qesagt": 1, "Das": 1, "ist": 1})
+    assert ("q", "g") not in [(o, i) for o, i, _ in document_confusions(two, load(), table())]
 
 
 def test_the_repair_uses_what_the_document_taught() -> None:
-    reading = repair(R_FOR_T).reading
-    assert reading == "Das ist etwas Neues. Er hat es genannt, aber nicht gesagt; es war schlecht."
-    assert repair("Das ist erwas Neues.").reading == "Das ist erwas Neues."  # once: no habit
+    reading = repair(Q_FOR_G).reading
+    assert reading == "Das ist gut. Er hat es gesagt, aber nicht gefragt; es war ganz schön."
+    assert repair("Das ist qut.").reading == "Das ist qut."  # once: no habit
 
 
 def test_historical_spelling_alternations_are_no_confusion() -> None:
@@ -70,17 +72,17 @@ def test_historical_spelling_alternations_are_no_confusion() -> None:
 
 
 def test_the_repair_says_what_it_learned() -> None:
-    learned = repair(R_FOR_T).confusions
-    assert [(o, i) for o, i, _ in learned] == [("r", "t")]
-    assert repair("Das ist erwas Neues.").confusions == ()
+    learned = repair(Q_FOR_G).confusions
+    assert [(o, i) for o, i, _ in learned] == [("q", "g")]
+    assert repair("Das ist qut.").confusions == ()
 
 
 def test_a_corrector_with_other_confusions_decides_as_a_fresh_one() -> None:
     """What :meth:`Corrector.with_confusions` keeps (the decisions of known words among
     them) never makes it decide otherwise than a corrector made anew."""
-    words = ["feinen", "Fabrif", "erwas", "fein", "jagt", "genannr", "Stich", "nichr", "ift"]
+    words = ["feinen", "Fabrif", "qut", "fein", "jagt", "qesagt", "Stich", "qanz", "ift"]
     counts = Counter(w.lower() for w in words * 3)
-    learned = table((("r", "t", -1.5),))
+    learned = table((("q", "g", -1.5),))
     old = Corrector(load(), counts, table())
     for word in words:
         for rate in (0.01, 0.3):
@@ -90,4 +92,5 @@ def test_a_corrector_with_other_confusions_decides_as_a_fresh_one() -> None:
     for word in words:
         for rate in (0.01, 0.3):
             assert kept.correct_cached(word, rate) == fresh.correct_cached(word, rate), word
-    assert fresh.correct_cached("erwas", 0.01) is not None  # the new table is in use
+    assert old.correct_cached("qut", 0.01) is None
+    assert fresh.correct_cached("qut", 0.01) is not None  # the new table is in use
