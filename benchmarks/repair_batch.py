@@ -71,7 +71,7 @@ def sample(process: psutil.Process, cpu: dict[int, float]) -> int:
     return total
 
 
-def run(args: list[str]) -> tuple[float, float, int, dict[str, object]]:
+def run(args: list[str]) -> tuple[float, float, int, dict[str, object], float]:
     """Run ``stichwort repair`` with ``args``: wall seconds, CPU seconds of the command
     and its workers (sampled: the last 50 ms of each may be missed), peak tree RSS, the
     manifest's totals."""
@@ -98,13 +98,13 @@ def run(args: list[str]) -> tuple[float, float, int, dict[str, object]]:
         raise SystemExit(f"stichwort repair {' '.join(args)} failed (its messages are above)")
     out = Path(args[args.index("--out") + 1])
     manifest = json.loads((out / "stichwort-manifest.json").read_text(encoding="utf-8"))
-    return seconds, sum(cpu.values()), peak, {**manifest["totals"], "busiest": busiest(manifest)}
+    return seconds, sum(cpu.values()), peak, manifest["totals"], busiest(manifest)
 
 
 def busiest(manifest: dict[str, Any]) -> float:
     """The repair seconds of the busiest worker of a batch: the per-file seconds of the
-    manifest summed by worker (a file streamed in segments by several workers counts
-    for each, so this is at most an overestimate)."""
+    manifest summed by worker (a file streamed in segments by several workers is split
+    evenly among them)."""
     busy: dict[str, float] = {}
     for record in manifest["files"]:
         for worker in record["workers"]:
@@ -134,10 +134,11 @@ def main(argv: list[str] | None = None) -> int:
         rates: list[float] = []
         for jobs in args.jobs:
             out = work / f"out-jobs{jobs}"
-            seconds, cpu, peak, totals = run([str(folder), "--out", str(out), "--jobs", str(jobs)])
+            seconds, cpu, peak, totals, busy = run(
+                [str(folder), "--out", str(out), "--jobs", str(jobs)]
+            )
             assert totals["repaired"] == args.files and totals["chars"] == chars, totals
             rates.append(chars / seconds)
-            busy = float(str(totals["busiest"]))
             print(
                 f"jobs {jobs}: {args.files} files, {chars:,} chars in {seconds:.1f} s = "
                 f"{chars / seconds:,.0f} chars/s; after load {chars / busy:,.0f} chars/s (the "
@@ -154,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             (big / "big.txt").write_text(text, encoding="utf-8")
             del text
             out = work / f"out-big{mb:g}"
-            seconds, cpu, peak, totals = run([str(big), "--out", str(out), "--jobs", "2"])
+            seconds, cpu, peak, totals, _ = run([str(big), "--out", str(out), "--jobs", "2"])
             n = int(str(totals["chars"]))
             print(
                 f"one file of {mb:g} MB ({n:,} chars), --jobs 2, streamed: {seconds:.1f} s = "

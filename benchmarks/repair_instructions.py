@@ -9,8 +9,8 @@ one imports the engine, loads the lexicon and the bigrams and reads the seeds, t
 other does the same and repairs every seed once; the difference is the repair's.
 With ``--batch-files N`` the texts are instead N files of about 100 KB cut from the
 seeds repeated, as ``repair_batch.py`` makes them: documents of one process that
-share words, where what the process remembers across documents shows. Needs valgrind (``apt-get install valgrind``);
-takes about two minutes.
+share words, where what the process remembers across documents shows. Needs valgrind
+(``apt-get install valgrind``); takes about two minutes.
 """
 
 from __future__ import annotations

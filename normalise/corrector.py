@@ -164,12 +164,13 @@ class Corrector:
         self._repeated = {w for w, n in counts.items() if n >= 2}  # may replace a token
         self._doc_parts = {w for w in self._repeated if counts[w] >= DOC_PART_MIN}
         frequent = frozenset(w for w in self._doc_parts if counts[w] >= CONSENSUS_MIN)
+        new_frequent = frequent != getattr(self, "_frequent", None)
         if old is not None:
             self.changes.record(old, counts)
-            if frequent != self._frequent:
+            if new_frequent:
                 self.changes.mark(FREQUENT_WORDS)
         self._document = counts
-        if frequent != getattr(self, "_frequent", None):
+        if new_frequent:
             self._frequent = frequent
             self._frequent_prefixes = None
             self._consensus: dict[str, list[tuple[str, float, int]]] = {}
@@ -474,9 +475,8 @@ class Corrector:
         return found
 
     def _options(self, token: str, long_s_cost: float, open_all: bool) -> dict[str, float]:
-        options: dict[str, float] = {token: self.prior(token, itself=1)}
-        if open_all and self._half_word(token):
-            options[token] -= HALF_DOUBT
+        doubt = HALF_DOUBT if open_all and self._half_word(token) else 0.0
+        options: dict[str, float] = {token: self.prior(token, itself=1) - doubt}
         static, dynamic, lows = self._readings(token, open_all)
         for text, cost, n_long in static:
             score = self.prior(text) + cost + n_long * long_s_cost
@@ -490,9 +490,7 @@ class Corrector:
                     if score > options.get(text, -math.inf):
                         options[text] = score
         if open_all and self._explained(token, options, long_s_cost):
-            options[token] = self.prior(token, itself=document[token.lower()]) - (
-                HALF_DOUBT if self._half_word(token) else 0.0
-            )
+            options[token] = self.prior(token, itself=document[token.lower()]) - doubt
         if open_all:
             max_other = 1 if len(token) >= 9 else 2
             itself, compounds = self._document_compounds(token, max_other)

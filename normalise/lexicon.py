@@ -72,7 +72,6 @@ HUNSPELL = Path("/usr/share/hunspell")
 HUNSPELL_NAMES = ("de_DE-1901", "de_DE", "de_AT")
 WORDLIST = Path("/usr/share/dict/ogerman")
 LEFT_MIN_ZIPF = 2.0  # a compound's first part is a form at least this common
-NEAR_MEMO = 100_000  # words whose neighbourhood is remembered (Lexicon.near_a_word)
 LINKS = ("", "s", "es", "n", "en", "e", "er")  # German compound linking elements
 _LONGEST_LINK = max(map(len, LINKS))
 _LAST_FOUR = itemgetter(slice(-4, None))
@@ -299,7 +298,6 @@ class Lexicon:
         self._fill = fill
         self._neighbours: Neighbours | None = None
         self._attested: frozenset[str] | None = None
-        self._near: dict[str, bool] = {}
         self._memos: dict[str, dict[Any, Any]] = {}
         self._longest: int | None = None
         # the last four letters of every form: the end of any compound of forms
@@ -341,12 +339,11 @@ class Lexicon:
 
     def near_a_word(self, word: str) -> bool:
         """Is a frequent form within two edits of ``word`` (:attr:`neighbours`)?
-        Remembered, up to :data:`NEAR_MEMO` words at a time."""
-        found = self._near.get(word)
+        Remembered (:meth:`memo`)."""
+        near = self.memo("near a word")
+        found = near.get(word)
         if found is None:
-            if len(self._near) >= NEAR_MEMO:
-                self._near.clear()
-            found = self._near[word] = any(self.neighbours.near(word))
+            found = near[word] = any(self.neighbours.near(word))
         return found
 
     def in_dictionary(self, word: str) -> bool:
