@@ -107,6 +107,14 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("B", "P", -2.0),
     ("V", "P", -2.2),
     ("U", "A", -2.0),
+    # Fraktur capitals of like shape (Schwaighofer: "Biguren", "Valle", "Xusgehen",
+    # "Epieler", "Drten", "Lleine")
+    ("B", "F", -2.0),
+    ("V", "F", -2.0),
+    ("X", "A", -2.0),
+    ("E", "S", -2.0),
+    ("D", "O", -2.0),
+    ("L", "K", -2.0),
 )
 
 OPEN_COST = -2.5  # log10 P of one edit the tables do not have (any letter for any other)

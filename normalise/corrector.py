@@ -1,7 +1,9 @@
 """Word-level noisy-channel correction: P(word) from lexicon and document, P(OCR | word)
 from :mod:`normalise.channel`; the posterior of the best reading is its confidence.
 
-Only tokens the lexicon does not know are open to every confusion; a known word may
+Only tokens the lexicon does not know are open to every confusion, and to an open
+channel: any edit within one stretch of up to two letters that the tables do not have
+reaches a frequent word, at :data:`ANY_EDIT_COST` per letter. A known word may
 only turn out to be a long-s misreading (``fein`` for ``sein``), and only where the
 document shows that misreading to be frequent (the local rate the engine passes in).
 """
@@ -21,6 +23,7 @@ import regex
 
 from normalise.channel import REAL_WORD_LONG_S, WILDCARD, Table, readings, table, variants
 from normalise.lexicon import Lexicon, word_prefixes
+from normalise.neighbours import near_forms, old_spelling
 
 DOC_WEIGHT = 1e4  # one clean occurrence in the document is worth a Zipf-4 word
 DOC_WEIGHT_UNKNOWN = 1e3  # each further occurrence of a word no lexicon knows
@@ -38,6 +41,8 @@ CONSENSUS_RATIO = 3  # a word this many times as frequent in the document explai
 CONSENSUS_MIN = 5  # ... if the document uses it this often at least
 CONSENSUS_TAIL = 2  # ... and the two end alike in this many letters (not an inflection)
 FREQUENT_WORDS = "\x00frequent"  # a dependency: which words reach CONSENSUS_MIN
+ANY_EDIT_COST = -4.5  # log10 per letter of a stretch no confusion table has
+ANY_EDIT_MIN = 5  # shorter tokens have too many words within an edit or two
 COMPOUND_COST = 1.5  # log10: a compound is less likely than its rarer part (as the lexicon's)
 _REAL_WORD_SUSPECT = regex.compile(
     "[" + "".join(REAL_WORD_LONG_S) + "".join(REAL_WORD_LONG_S).upper() + "]."
@@ -45,8 +50,14 @@ _REAL_WORD_SUSPECT = regex.compile(
 
 
 # (text, cost, long-s edits) of lexicon readings, (text, lower-cased, cost, long-s
-# edits) of the readings only the document can make eligible, and those lower-cased
-Readings = tuple[list[tuple[str, float, int]], list[tuple[str, str, float, int]], frozenset[str]]
+# edits) of the readings only the document can make eligible, those lower-cased, and
+# (text, cost, 0) of the readings by edits of any kind (Corrector._any_edit_readings)
+Readings = tuple[
+    list[tuple[str, float, int]],
+    list[tuple[str, str, float, int]],
+    frozenset[str],
+    list[tuple[str, float, int]],
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +195,7 @@ class Corrector:
             if found is not None:
                 out.update(t.lower() for t, _, _ in found[0])
                 out.update(found[2])
+                out.update(t.lower() for t, _, _ in found[3])
         out.update(self._document_deps.get(token, ()))
         return out
 
@@ -307,9 +319,32 @@ class Corrector:
                     static.append((text, cost, n_long))
                 elif open_all:
                     dynamic.append((text, low, cost, n_long))
-            cached = (static, dynamic, frozenset(low for _, low, _, _ in dynamic))
+            any_edit = self._any_edit_readings(token) if open_all else []
+            cached = (static, dynamic, frozenset(low for _, low, _, _ in dynamic), any_edit)
             self._readings_memo[open_all][token] = cached
         return cached
+
+    def _any_edit_readings(self, token: str) -> list[tuple[str, float, int]]:
+        """Frequent dictionary forms that differ from ``token`` by one stretch of edits
+        of any kind, no historical spelling (:func:`normalise.neighbours.near_forms`),
+        in the token's case (``Partnrer`` -> ``Partner``). Each letter of the longer side
+        of the stretch costs :data:`ANY_EDIT_COST`; a letter inserted or dropped takes
+        the one before it along, so it costs two (``stehn`` is no damaged ``steht``)."""
+        neighbours = self.lexicon.neighbours
+        if (
+            not token.isalpha()
+            or len(token) < ANY_EDIT_MIN
+            or old_spelling(token, neighbours)  # an old form, not damage
+        ):
+            return []
+        found = []
+        title = token[0].isupper()
+        for word, (seen, meant) in near_forms(token, neighbours):
+            text = word[:1].upper() + word[1:] if title else word
+            if title and text[0] != token[0]:
+                continue  # capitals are read by the tables only (``Tteht`` is no ``Steht``)
+            found.append((text, ANY_EDIT_COST * max(len(seen), len(meant)), 0))
+        return found
 
     def _split_readings(self, token: str, max_other: int) -> list[tuple[str, float, int]]:
         """Readings of a compound of two dictionary words, one of them intact: the other
@@ -477,12 +512,14 @@ class Corrector:
     def _options(self, token: str, long_s_cost: float, open_all: bool) -> dict[str, float]:
         doubt = HALF_DOUBT if open_all and self._half_word(token) else 0.0
         options: dict[str, float] = {token: self.prior(token, itself=1) - doubt}
-        static, dynamic, lows = self._readings(token, open_all)
-        for text, cost, n_long in static:
+        static, dynamic, lows, any_edit = self._readings(token, open_all)
+        document = self._document
+        if document.get(token.lower(), 0) > 1:
+            any_edit = []  # a form the document repeats is no one-off damage (Wilten)
+        for text, cost, n_long in itertools.chain(static, any_edit):
             score = self.prior(text) + cost + n_long * long_s_cost
             if score > options.get(text, -math.inf):
                 options[text] = score
-        document = self._document
         if not lows.isdisjoint(self._repeated):  # else the document repeats none of them
             for text, low, cost, n_long in dynamic:
                 if document.get(low, 0) >= 2:

@@ -13,45 +13,17 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
-from normalise.channel import LONG_S, OPEN_COST, Table, spelling
+from normalise.channel import LONG_S, OPEN_COST, Table
 from normalise.corrector import DOC_WEIGHT, UNKNOWN_ZIPF
 from normalise.lexicon import Lexicon
-from normalise.neighbours import Neighbours
+from normalise.neighbours import confusion, near_forms
 from normalise.profile import Confusion
 
-MAX_STRETCH = 3  # longer differing stretches are no letter confusion
 MIN_COST = -3.0  # a learned confusion is never cheaper than the prior's dearest rule
 MAX_COST = -0.7  # nor cheaper than the prior's cheapest
-
-
-def confusion(observed: str, intended: str) -> tuple[str, str] | None:
-    """The one differing stretch of a word pair, ``None`` when there are none or several.
-
-    A stretch that only inserts or deletes takes the letter before it along
-    (``Spieel``/``Spiel`` -> ``ee``/``e``)."""
-    if observed == intended:
-        return None
-    p = 0
-    while p < min(len(observed), len(intended)) and observed[p] == intended[p]:
-        p += 1
-    s = 0
-    while (
-        s < min(len(observed), len(intended)) - p
-        and observed[len(observed) - 1 - s] == intended[len(intended) - 1 - s]
-    ):
-        s += 1
-    obs, want = observed[p : len(observed) - s], intended[p : len(intended) - s]
-    if not obs or not want:
-        if p == 0:
-            return None
-        obs, want = observed[p - 1] + obs, intended[p - 1] + want
-    if len(obs) > MAX_STRETCH or len(want) > MAX_STRETCH:
-        return None
-    return obs, want
 
 
 def word_pairs(raw: str, gold: str) -> list[tuple[str, str]]:
@@ -127,7 +99,7 @@ def document_confusions(
             continue
         options = [
             (math.log10(10.0 ** lexicon.table[near] + DOC_WEIGHT * used[near]), c)
-            for near, c in _near(word, lexicon.neighbours)
+            for near, c in near_forms(word, lexicon.neighbours)
         ]
         if options:
             unknown.append((word, n, options))
@@ -165,18 +137,6 @@ def _estimate(expected: float, prior: float, letters: int) -> float:
     bounded to the prior table's range."""
     rate = (expected + PRIOR_WEIGHT * 10.0**prior) / (letters + PRIOR_WEIGHT)
     return min(MAX_COST, max(MIN_COST, math.log10(rate)))
-
-
-@lru_cache(maxsize=1 << 17)  # a document's passes and a batch's documents share words
-def _near(word: str, neighbours: Neighbours) -> tuple[tuple[str, tuple[str, str]], ...]:
-    """The indexed forms near ``word`` (cased as it is) whose difference is one stretch of
-    at most two letters on each side and no historical spelling, with that stretch."""
-    out: list[tuple[str, tuple[str, str]]] = []
-    for near, _ in neighbours.near(word):
-        c = confusion(word, near[:1].upper() + near[1:] if word[:1].isupper() else near)
-        if c is not None and max(map(len, c)) <= 2 and not spelling(*c):
-            out.append((near, c))
-    return tuple(out)
 
 
 def _prior_cost(c: tuple[str, str], confusions: Table) -> float:

@@ -7,7 +7,9 @@ filed under itself and every string its deletions make, and a token is looked up
 its own deletions; each hit is then checked with a true edit distance.
 
 The index serves :func:`normalise.learn.document_confusions`, which learns a document's
-own confusions from its unknown words and the frequent words near them. Only frequent
+own confusions from its unknown words and the frequent words near them, and the
+corrector's open channel (``Corrector._any_edit_readings``), which offers those words as
+readings of a damaged token (:func:`near_forms`). Only frequent
 words are indexed: words from Zipf :data:`ONE_EDIT_ZIPF` are reachable with one edit,
 words from Zipf :data:`TWO_EDITS_ZIPF` with two (when they have at least
 :data:`TWO_EDITS_LENGTH` letters).
@@ -16,8 +18,11 @@ words from Zipf :data:`TWO_EDITS_ZIPF` with two (when they have at least
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
+
+from normalise.channel import spelling
 
 VERSION = "2"  # of the index as cached with the lexicon (normalise.lexicon.load)
 ONE_EDIT_ZIPF = 3.0
@@ -25,6 +30,8 @@ TWO_EDITS_ZIPF = 4.0
 TWO_EDITS_LENGTH = 6  # two edits of a shorter word make another word
 MIN_LENGTH = 3  # shorter tokens are too many words' neighbours to be read as one
 MAX_LENGTH = 40  # a longer token is no word (a token's deletions grow as its square)
+
+MAX_STRETCH = 3  # longer differing stretches are no letter confusion
 
 
 def deletions(word: str, depth: int) -> set[str]:
@@ -81,3 +88,51 @@ def of_lexicon(table: dict[str, float], undictionaried: frozenset[str]) -> Neigh
         for word, zipf in table.items()
         if zipf >= ONE_EDIT_ZIPF and word not in undictionaried and len(word) >= MIN_LENGTH
     )
+
+
+def confusion(observed: str, intended: str) -> tuple[str, str] | None:
+    """The one differing stretch of a word pair, ``None`` when there are none or several.
+
+    A stretch that only inserts or deletes takes the letter before it along
+    (``Spieel``/``Spiel`` -> ``ee``/``e``)."""
+    if observed == intended:
+        return None
+    p = 0
+    while p < min(len(observed), len(intended)) and observed[p] == intended[p]:
+        p += 1
+    s = 0
+    while (
+        s < min(len(observed), len(intended)) - p
+        and observed[len(observed) - 1 - s] == intended[len(intended) - 1 - s]
+    ):
+        s += 1
+    obs, want = observed[p : len(observed) - s], intended[p : len(intended) - s]
+    if not obs or not want:
+        if p == 0:
+            return None
+        obs, want = observed[p - 1] + obs, intended[p - 1] + want
+    if len(obs) > MAX_STRETCH or len(want) > MAX_STRETCH:
+        return None
+    return obs, want
+
+
+@lru_cache(maxsize=1 << 17)  # a document's passes and a batch's documents share words
+def near_forms(word: str, neighbours: Neighbours) -> tuple[tuple[str, tuple[str, str]], ...]:
+    """The indexed forms near ``word`` (cased as it is) whose difference is one stretch of
+    at most two letters on each side and no historical spelling, with that stretch."""
+    out: list[tuple[str, tuple[str, str]]] = []
+    for near, _ in neighbours.near(word):
+        c = confusion(word, near[:1].upper() + near[1:] if word[:1].isupper() else near)
+        if c is not None and max(map(len, c)) <= 2 and not spelling(*c):
+            out.append((near, c))
+    return tuple(out)
+
+
+def old_spelling(word: str, neighbours: Neighbours) -> bool:
+    """Is ``word`` a historical spelling of an indexed form (``stehn`` of ``stehen``,
+    ``theilet`` of ``theilt``): a stretch :func:`normalise.channel.spelling` accepts?"""
+    for near, _ in neighbours.near(word):
+        c = confusion(word, near[:1].upper() + near[1:] if word[:1].isupper() else near)
+        if c is not None and spelling(*c):
+            return True
+    return False

@@ -252,3 +252,73 @@ def test_process_memos_are_shared_and_bounded(monkeypatch: pytest.MonkeyPatch) -
     full.update(a=1, b=2)
     fresh = memo.named(memos, "x")
     assert fresh == {} and full == {"a": 1, "b": 2}  # whoever holds the old one keeps it
+
+
+@pytest.mark.parametrize(
+    ("token", "expected"),
+    [
+        ("Biguren", "Figuren"),  # Schwaighofer's Fraktur capitals of like shape
+        ("Valle", "Falle"),
+        ("Xusgehen", "Ausgehen"),
+        ("Epieler", "Spieler"),
+        ("Drten", "Orten"),
+        ("Lleine", "Kleine"),
+    ],
+)
+def test_fraktur_capitals_of_like_shape_are_read(token: str, expected: str) -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    found = Corrector(lexicon.load(), Counter()).correct(token, 0.3)
+    assert found is not None and found.text == expected
+
+
+def test_an_edit_no_table_has_reaches_a_frequent_word() -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    corrector = Corrector(lexicon.load(), Counter())
+    static, _, _, any_edit = corrector._readings("marhen", True)
+    # r read for c is in no confusion table: only the open channel offers "machen"
+    assert "machen" not in {text for text, _, _ in static}
+    assert "machen" in {text for text, _, _ in any_edit}
+    found = corrector.correct("marhen", 0.3)
+    assert found is not None and found.text == "machen"
+    # in the token's case, and only for tokens of five letters or more
+    assert "Machen" in {text for text, _, _ in corrector._readings("Marhen", True)[3]}
+    assert corrector._readings("Stih", True)[3] == []
+    # a historical spelling is no damage: "Thür" is not read as "Tür" by the open channel
+    assert "Türen" not in {text for text, _, _ in corrector._readings("Thüren", True)[3]}
+    # nor is an old form of a frequent word damage: "stehn" (of "stehen") is not read as
+    # "steht" (Engelmann: "was vorhin durch die 6 unentschieden stehn blieb")
+    assert corrector._readings("stehn", True)[3] == []
+    assert corrector.correct("stehn", 0.3) is None
+
+
+def test_an_inserted_letter_costs_two_letters_of_the_open_channel() -> None:
+    from collections import Counter
+
+    from normalise.corrector import ANY_EDIT_COST, Corrector
+
+    corrector = Corrector(lexicon.load(), Counter())
+    costs = {text: cost for text, cost, _ in corrector._readings("marhen", True)[3]}
+    assert costs["machen"] == ANY_EDIT_COST
+    costs = {text: cost for text, cost, _ in corrector._readings("Partnrer", True)[3]}
+    assert costs["Partner"] == 2 * ANY_EDIT_COST
+
+
+def test_the_open_channel_leaves_a_form_the_document_repeats() -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    # once, "marhen" is damage; three times beside a frequent "machen" it is a word of
+    # the document (as Schwaighofer's place name "Wilten" beside "Willen"), and the open
+    # channel's readings must not let the consensus explain it away
+    once = Corrector(lexicon.load(), Counter({"marhen": 1, "machen": 40}))
+    found = once.correct("marhen", 0.3)
+    assert found is not None and found.text == "machen"
+    thrice = Corrector(lexicon.load(), Counter({"marhen": 3, "machen": 40}))
+    assert thrice.correct("marhen", 0.3) is None
