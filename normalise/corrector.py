@@ -133,6 +133,7 @@ class Corrector:
         self.lost_spaces: dict[str, tuple[int, bool] | None] = memo("lost spaces")
         self._half: dict[str, bool] = memo("half words")
         self._part_stems: dict[tuple[str, bool], str | None] = memo("part stems")
+        self._any_edits: dict[str, list[tuple[str, float, int]]] = memo("any edits")
         self.changes = Changes()  # which words' counts each new document changed
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
         # readings of a token open to every confusion (they depend on the table), of one
@@ -327,23 +328,27 @@ class Corrector:
     def _any_edit_readings(self, token: str) -> list[tuple[str, float, int]]:
         """Frequent dictionary forms that differ from ``token`` by one stretch of edits
         of any kind, no historical spelling (:func:`normalise.neighbours.near_forms`),
-        in the token's case (``Partnrer`` -> ``Partner``). Each letter of the longer side
-        of the stretch costs :data:`ANY_EDIT_COST`; a letter inserted or dropped takes
-        the one before it along, so it costs two (``stehn`` is no damaged ``steht``)."""
+        in the token's case (``marhen`` -> ``machen``). Each letter of the longer side of
+        the stretch costs :data:`ANY_EDIT_COST`; a letter inserted or dropped takes the
+        one before it along, so it costs two. None for an old spelling of a frequent
+        form (``stehn``). Depends on the lexicon alone, so it is remembered."""
+        found = self._any_edits.get(token)
+        if found is not None:
+            return found
+        found = []
         neighbours = self.lexicon.neighbours
         if (
-            not token.isalpha()
-            or len(token) < ANY_EDIT_MIN
-            or old_spelling(token, neighbours)  # an old form, not damage
+            token.isalpha()
+            and len(token) >= ANY_EDIT_MIN
+            and not old_spelling(token, neighbours)  # an old form, not damage
         ):
-            return []
-        found = []
-        title = token[0].isupper()
-        for word, (seen, meant) in near_forms(token, neighbours):
-            text = word[:1].upper() + word[1:] if title else word
-            if title and text[0] != token[0]:
-                continue  # capitals are read by the tables only (``Tteht`` is no ``Steht``)
-            found.append((text, ANY_EDIT_COST * max(len(seen), len(meant)), 0))
+            title = token[0].isupper()
+            for word, (seen, meant) in near_forms(token, neighbours):
+                text = word[:1].upper() + word[1:] if title else word
+                if title and text[0] != token[0]:
+                    continue  # capitals are read by the tables only (``Tteht``: no ``Steht``)
+                found.append((text, ANY_EDIT_COST * max(len(seen), len(meant)), 0))
+        self._any_edits[token] = found
         return found
 
     def _split_readings(self, token: str, max_other: int) -> list[tuple[str, float, int]]:

@@ -117,22 +117,29 @@ def confusion(observed: str, intended: str) -> tuple[str, str] | None:
 
 
 @lru_cache(maxsize=1 << 17)  # a document's passes and a batch's documents share words
-def near_forms(word: str, neighbours: Neighbours) -> tuple[tuple[str, tuple[str, str]], ...]:
-    """The indexed forms near ``word`` (cased as it is) whose difference is one stretch of
-    at most two letters on each side and no historical spelling, with that stretch."""
+def _stretches(word: str, neighbours: Neighbours) -> tuple[tuple[str, tuple[str, str]], ...]:
+    """The indexed forms near ``word`` that differ from it (cased as it is) by one
+    stretch (:func:`confusion`), with that stretch."""
     out: list[tuple[str, tuple[str, str]]] = []
     for near, _ in neighbours.near(word):
         c = confusion(word, near[:1].upper() + near[1:] if word[:1].isupper() else near)
-        if c is not None and max(map(len, c)) <= 2 and not spelling(*c):
+        if c is not None:
             out.append((near, c))
     return tuple(out)
+
+
+@lru_cache(maxsize=1 << 17)
+def near_forms(word: str, neighbours: Neighbours) -> tuple[tuple[str, tuple[str, str]], ...]:
+    """The indexed forms near ``word`` (cased as it is) whose difference is one stretch of
+    at most two letters on each side and no historical spelling, with that stretch."""
+    return tuple(
+        (near, c)
+        for near, c in _stretches(word, neighbours)
+        if max(map(len, c)) <= 2 and not spelling(*c)
+    )
 
 
 def old_spelling(word: str, neighbours: Neighbours) -> bool:
     """Is ``word`` a historical spelling of an indexed form (``stehn`` of ``stehen``,
     ``theilet`` of ``theilt``): a stretch :func:`normalise.channel.spelling` accepts?"""
-    for near, _ in neighbours.near(word):
-        c = confusion(word, near[:1].upper() + near[1:] if word[:1].isupper() else near)
-        if c is not None and spelling(*c):
-            return True
-    return False
+    return any(spelling(*c) for _, c in _stretches(word, neighbours))
