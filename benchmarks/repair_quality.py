@@ -184,8 +184,13 @@ def main(argv: list[str] | None = None) -> int:
         every = [pair for pairs in by_source.values() for pair in pairs]
         cer, wer = score(every)
         per = "  ".join(f"{src[:3]}={score(pairs)[0]:.2%}" for src, pairs in by_source.items())
+        worse_per = "  ".join(
+            f"{src[:3]}={worse([t for t, p in zip(triples, passages, strict=True) if p['source'] == src])}"
+            for src in by_source
+        )
         took = time.perf_counter() - started
         print(f"{name:<14}{cer:>8.2%}{wer:>8.2%}{worse(triples):>7}   {per}   ({took:.1f}s)")
+        print(f"{'':<37}over-corrections per source: {worse_per}")
     if "engine" in methods:
         clean_sources(seeds, profiles)
     if not args.no_lobo and (args.only in (None, "engine")):
