@@ -49,6 +49,7 @@ from tei.normal import fold  # noqa: E402
 
 _HYPHEN = re.compile(r"(?<=\w)[⸗¬=-]\s+(?=[a-zäöüß])")
 _WORD = re.compile(r"\w+", re.UNICODE)
+_LOST = re.compile(r"[\w\ufffd]*\ufffd[\w\ufffd]*", re.UNICODE)  # a word with U+FFFD
 
 Method = Callable[[str, int, int], str]
 
@@ -357,18 +358,22 @@ def real_words() -> None:
         return unicodedata.normalize("NFC", word.replace("ſ", "s"))
 
     print("real-word errors the editor corrected (engine's reading: right / left / other):")
-    totals = [0] * 9
+    totals = [0] * 12
     for siglum in sorted(SIGLA):
         source = load_source(siglum)
         raw = source.raw
         auto = repair(raw, profile=source_profile(source))
         curated = load_corrections(siglum)
         ocr = [0, 0, 0]  # every curated OCR correction of one word: right / left / other
+        lost = [0, 0, 0]  # ... of one word with a letter lost to the encoding (U+FFFD)
         for c in curated:
             sic, corr = plain(c.original), plain(c.replacement)
-            if c.kind == "ocr" and _WORD.fullmatch(sic) and _WORD.fullmatch(corr):
+            if c.kind != "ocr" or not _WORD.fullmatch(corr):
+                continue
+            counted = ocr if _WORD.fullmatch(sic) else lost if _LOST.fullmatch(sic) else None
+            if counted is not None:
                 got = plain(auto.reading_span(c.start, c.end))
-                ocr[0 if got == corr else 1 if got == sic else 2] += 1
+                counted[0 if got == corr else 1 if got == sic else 2] += 1
         counts = [0, 0, 0]
         for c in curated:
             sic, corr = plain(c.original), plain(c.replacement)
@@ -392,17 +397,19 @@ def real_words() -> None:
             ours, editor = auto.reading_span(a, b), edition.reading_span(a, b)
             alike = _first_word(ours) == _first_word(editor)  # the editor's may go on
             context[0 if alike else 1] += 1
-        totals = [t + n for t, n in zip(totals, counts + context + ocr, strict=True)]
+        totals = [t + n for t, n in zip(totals, counts + context + ocr + lost, strict=True)]
         print(
             f"  {siglum}: {counts[0]} right, {counts[1]} left, {counts[2]} other; "
             f"context edits: {context[0]} read alike by the editor, {context[1]} otherwise, "
             f"{context[2]} uncovered; all one-word OCR corrections: {ocr[0]} right, "
-            f"{ocr[1]} left, {ocr[2]} other"
+            f"{ocr[1]} left, {ocr[2]} other; with a letter lost to the encoding: {lost[0]} "
+            f"right, {lost[1]} left, {lost[2]} other"
         )
     print(
         f"  all: {totals[0]} right, {totals[1]} left, {totals[2]} other; context edits: "
         f"{totals[3]} alike, {totals[4]} otherwise, {totals[5]} uncovered; one-word OCR "
-        f"corrections: {totals[6]} right, {totals[7]} left, {totals[8]} other"
+        f"corrections: {totals[6]} right, {totals[7]} left, {totals[8]} other; with a letter "
+        f"lost to the encoding: {totals[9]} right, {totals[10]} left, {totals[11]} other"
     )
 
 

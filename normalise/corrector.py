@@ -354,9 +354,10 @@ class Corrector:
     def _split_readings(self, token: str, max_other: int) -> list[tuple[str, float, int]]:
         """Readings of a compound of two dictionary words, one of them intact: the other
         part is read alone, as a word (``Brufthöhe`` -> ``Brusthöhe``). Read whole, such
-        a compound is lost when its first letters begin no word (``brusth``)."""
+        a compound is lost when its first letters begin no word (``brusth``). The part
+        read may have lost a letter to the encoding (``H\ufffdhengrad`` -> ``Höhengrad``)."""
         low = token.lower()
-        if len(token) < 7 or not low.isalpha():
+        if len(token) < 7 or not low.replace(WILDCARD, "").isalpha():
             return []
         out: list[tuple[str, float, int]] = []
         for i in range(3, len(token) - 3):
@@ -437,7 +438,7 @@ class Corrector:
         -> ``Eichelsiebener``). The words whose counts decided are remembered in
         :attr:`_document_deps`."""
         low = token.lower()
-        if len(token) < 2 * PART_MIN or not low.isalpha():
+        if len(token) < 2 * PART_MIN or not low.replace(WILDCARD, "").isalpha():
             return None, []
         deps = self._document_deps.setdefault(token, set())
         reach = self._compound_reach(token, max_other)

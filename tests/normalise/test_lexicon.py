@@ -322,3 +322,22 @@ def test_the_open_channel_leaves_a_form_the_document_repeats() -> None:
     assert found is not None and found.text == "machen"
     thrice = Corrector(lexicon.load(), Counter({"marhen": 3, "machen": 40}))
     assert thrice.correct("marhen", 0.3) is None
+
+
+def test_a_compound_with_a_letter_lost_to_the_encoding_is_read_through_its_parts() -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    # U+FFFD for ö: read whole, "höheng" begins no word and the fill is guessed (ä);
+    # read through its intact part "grad", the other part is a word ("Höhen")
+    corrector = Corrector(lexicon.load(), Counter())
+    found = corrector.correct("H\ufffdhengrad", 0.3)
+    assert found is not None and found.text == "Höhengrad"
+    # a part only the document knows ("Schell", a suit of the German cards) and a
+    # damaged dictionary word ("könig", f read for k, ö lost)
+    document = Corrector(lexicon.load(), Counter({"schell": 12}))
+    found = document.correct("Schellf\ufffdnig", 0.3)
+    assert found is not None and found.text == "Schellkönig"
+    alone = Corrector(lexicon.load(), Counter()).correct("Schellf\ufffdnig", 0.3)
+    assert alone is None or alone.text != "Schellkönig"  # "schell" is no dictionary part
