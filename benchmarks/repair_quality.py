@@ -172,11 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, method in methods.items():
         started = time.perf_counter()
         by_source: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        triples: list[tuple[str, str, str]] = []
+        triples_by_source: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
         for p in passages:
             hyp = method(str(p["source"]), str(p["raw"]), int(p["start"]), int(p["end"]))
             by_source[str(p["source"])].append((hyp, str(p["gold"])))
-            triples.append((str(p["raw"]), hyp, str(p["gold"])))
+            triples_by_source[str(p["source"])].append((str(p["raw"]), hyp, str(p["gold"])))
             if args.show and name == "engine":
                 g = fold(str(p["gold"]))
                 h = fold(hyp)
@@ -185,10 +185,8 @@ def main(argv: list[str] | None = None) -> int:
         every = [pair for pairs in by_source.values() for pair in pairs]
         cer, wer = score(every)
         per = "  ".join(f"{src[:3]}={score(pairs)[0]:.2%}" for src, pairs in by_source.items())
-        worse_per = "  ".join(
-            f"{src[:3]}={worse([t for t, p in zip(triples, passages, strict=True) if p['source'] == src])}"
-            for src in by_source
-        )
+        triples = [t for ts in triples_by_source.values() for t in ts]
+        worse_per = "  ".join(f"{src[:3]}={worse(ts)}" for src, ts in triples_by_source.items())
         took = time.perf_counter() - started
         print(f"{name:<14}{cer:>8.2%}{wer:>8.2%}{worse(triples):>7}   {per}   ({took:.1f}s)")
         print(f"{'':<37}over-corrections per source: {worse_per}")
