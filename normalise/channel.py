@@ -186,6 +186,15 @@ class Table:
     )
     _memos: dict[str, dict[Any, Any]] = field(default_factory=dict, compare=False, repr=False)
 
+    def stretch(self, observed: str, intended: str) -> tuple[float, int] | None:
+        """(cost, long-s edits) of the tables' reading of ``observed`` as ``intended``,
+        ``None`` when they have none."""
+        best = max((c for i, c in self.other.get(observed, ()) if i == intended), default=None)
+        for i, c in _LONG.get(observed, ()):
+            if i == intended:
+                return c, 1
+        return None if best is None else (best, 0)
+
     def memo(self, name: str) -> dict[Any, Any]:
         """The memo ``name`` of something that depends on this table and the lexicon
         alone (the readings of a token), shared by every corrector that uses the table

@@ -2,8 +2,8 @@
 from :mod:`normalise.channel`; the posterior of the best reading is its confidence.
 
 Only tokens the lexicon does not know are open to every confusion, and to an open
-channel: any edit within one stretch of up to two letters that the tables do not have
-reaches a frequent word, at :data:`ANY_EDIT_COST` per letter. A known word may
+channel: any edit within two edits of a frequent word that the tables do not have
+reaches it, at :data:`ANY_EDIT_COST` per letter. A known word may
 only turn out to be a long-s misreading (``fein`` for ``sein``), and only where the
 document shows that misreading to be frequent (the local rate the engine passes in).
 """
@@ -23,7 +23,7 @@ import regex
 
 from normalise.channel import REAL_WORD_LONG_S, WILDCARD, Table, readings, table, variants
 from normalise.lexicon import Lexicon, word_prefixes
-from normalise.neighbours import near_forms, old_spelling
+from normalise.neighbours import near_edits, old_spelling
 
 DOC_WEIGHT = 1e4  # one clean occurrence in the document is worth a Zipf-4 word
 DOC_WEIGHT_UNKNOWN = 1e3  # each further occurrence of a word no lexicon knows
@@ -133,7 +133,6 @@ class Corrector:
         self.lost_spaces: dict[str, tuple[int, bool] | None] = memo("lost spaces")
         self._half: dict[str, bool] = memo("half words")
         self._part_stems: dict[tuple[str, bool], str | None] = memo("part stems")
-        self._any_edits: dict[str, list[tuple[str, float, int]]] = memo("any edits")
         self.changes = Changes()  # which words' counts each new document changed
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
         # readings of a token open to every confusion (they depend on the table), of one
@@ -149,6 +148,7 @@ class Corrector:
         self._document_deps: dict[str, set[str]] = {}
         self._frequent_prefixes: frozenset[str] | None = None
         self._reach: dict[str, frozenset[str]] = self.confusions.memo("compound reach")
+        self._any_edits: dict[str, list[tuple[str, float, int]]] = self.confusions.memo("any edits")
         self.document = document
 
     def with_confusions(self, confusions: Table) -> Corrector:
@@ -326,12 +326,14 @@ class Corrector:
         return cached
 
     def _any_edit_readings(self, token: str) -> list[tuple[str, float, int]]:
-        """Frequent dictionary forms that differ from ``token`` by one stretch of edits
-        of any kind, no historical spelling (:func:`normalise.neighbours.near_forms`),
-        in the token's case (``marhen`` -> ``machen``). Each letter of the longer side of
-        the stretch costs :data:`ANY_EDIT_COST`; a letter inserted or dropped takes the
-        one before it along, so it costs two. None for an old spelling of a frequent
-        form (``stehn``). Depends on the lexicon alone, so it is remembered."""
+        """Frequent dictionary forms within two edits of any kind of ``token``
+        (:func:`normalise.neighbours.near_edits`), in the token's case: one stretch of
+        edits (``marhen`` -> ``machen``) or two (``Pcrtuer`` -> ``Partner``). A stretch
+        the tables have costs what they say, any other :data:`ANY_EDIT_COST` per letter of
+        its longer side; a letter inserted or dropped takes the one before it along, so it
+        costs two. No such stretch changes a capital (``Tteht``: no ``Steht``); the tables
+        may. None for an old spelling of a frequent form (``stehn``). Depends on the
+        lexicon and the tables alone, so it is remembered."""
         found = self._any_edits.get(token)
         if found is not None:
             return found
@@ -343,11 +345,20 @@ class Corrector:
             and not old_spelling(token, neighbours)  # an old form, not damage
         ):
             title = token[0].isupper()
-            for word, (seen, meant) in near_forms(token, neighbours):
-                text = word[:1].upper() + word[1:] if title else word
-                if title and text[0] != token[0]:
-                    continue  # capitals are read by the tables only (``Tteht``: no ``Steht``)
-                found.append((text, ANY_EDIT_COST * max(len(seen), len(meant)), 0))
+            for word, parts in near_edits(token, neighbours):
+                cost, n_long, n_open = 0.0, 0, 0
+                for where, seen, meant in parts:
+                    known = self.confusions.stretch(seen, meant)
+                    if known is not None:
+                        cost, n_long = cost + known[0], n_long + known[1]
+                    elif title and where == 0 and seen[0] != meant[0]:
+                        break  # capitals are read by the tables only
+                    else:
+                        cost, n_open = cost + ANY_EDIT_COST * max(len(seen), len(meant)), n_open + 1
+                else:
+                    if n_open or len(parts) > 1:  # else the tables' own readings have it
+                        text = word[:1].upper() + word[1:] if title else word
+                        found.append((text, cost, n_long))
         self._any_edits[token] = found
         return found
 

@@ -9,7 +9,7 @@ its own deletions; each hit is then checked with a true edit distance.
 The index serves :func:`normalise.learn.document_confusions`, which learns a document's
 own confusions from its unknown words and the frequent words near them, and the
 corrector's open channel (``Corrector._any_edit_readings``), which offers those words as
-readings of a damaged token (:func:`near_forms`). Only frequent
+readings of a damaged token, pricing each differing stretch (:func:`near_edits`). Only frequent
 words are indexed: words from Zipf :data:`ONE_EDIT_ZIPF` are reachable with one edit,
 words from Zipf :data:`TWO_EDITS_ZIPF` with two (when they have at least
 :data:`TWO_EDITS_LENGTH` letters).
@@ -95,6 +95,15 @@ def confusion(observed: str, intended: str) -> tuple[str, str] | None:
 
     A stretch that only inserts or deletes takes the letter before it along
     (``Spieel``/``Spiel`` -> ``ee``/``e``)."""
+    found = _one_stretch(observed, intended)
+    return None if found is None else found[1:]
+
+
+Stretch = tuple[int, str, str]  # where it begins in the observed word, observed, intended
+
+
+def _one_stretch(observed: str, intended: str) -> Stretch | None:
+    """:func:`confusion` with where its stretch begins."""
     if observed == intended:
         return None
     p = 0
@@ -110,19 +119,57 @@ def confusion(observed: str, intended: str) -> tuple[str, str] | None:
     if not obs or not want:
         if p == 0:
             return None
-        obs, want = observed[p - 1] + obs, intended[p - 1] + want
+        p -= 1
+        obs, want = observed[p] + obs, intended[p] + want
     if len(obs) > MAX_STRETCH or len(want) > MAX_STRETCH:
         return None
-    return obs, want
+    return p, obs, want
+
+
+def stretches(observed: str, intended: str) -> tuple[Stretch, ...]:
+    """The differing stretches of a word pair, in order: the one of :func:`confusion`
+    where it has at most two letters on each side, else the runs of adjacent edits of an
+    alignment with the fewest edits (``zwifcgen``/``zwischen``: ``f``/``s`` and
+    ``g``/``h``). An inserted or dropped letter takes the letter before it along, the
+    one after it at the start."""
+    one = _one_stretch(observed, intended)
+    if one is not None and len(one[1]) <= 2 and len(one[2]) <= 2:
+        return (one,)
+    runs: list[list[int]] = []  # [i1, i2, j1, j2] of each run of edits
+    for tag, i1, i2, j1, j2 in Levenshtein.opcodes(observed, intended):
+        if tag == "equal":
+            continue
+        if runs and runs[-1][1] == i1 and runs[-1][3] == j1:
+            runs[-1][1], runs[-1][3] = i2, j2
+        else:
+            runs.append([i1, i2, j1, j2])
+    found: list[Stretch] = []
+    for i1, i2, j1, j2 in runs:
+        if i1 == i2 or j1 == j2:  # an insertion or a deletion
+            if i1 > 0:
+                i1, j1 = i1 - 1, j1 - 1
+            else:
+                i2, j2 = i2 + 1, j2 + 1
+        found.append((i1, observed[i1:i2], intended[j1:j2]))
+    return tuple(found)
 
 
 @lru_cache(maxsize=1 << 17)  # a document's passes and a batch's documents share words
+def _near(word: str, neighbours: Neighbours) -> tuple[tuple[str, str], ...]:
+    """The indexed forms near ``word``, each also cased as ``word`` is."""
+    title = word[:1].isupper()
+    return tuple(
+        (near, near[:1].upper() + near[1:] if title else near) for near, _ in neighbours.near(word)
+    )
+
+
+@lru_cache(maxsize=1 << 17)
 def _stretches(word: str, neighbours: Neighbours) -> tuple[tuple[str, tuple[str, str]], ...]:
     """The indexed forms near ``word`` that differ from it (cased as it is) by one
     stretch (:func:`confusion`), with that stretch."""
     out: list[tuple[str, tuple[str, str]]] = []
-    for near, _ in neighbours.near(word):
-        c = confusion(word, near[:1].upper() + near[1:] if word[:1].isupper() else near)
+    for near, cased in _near(word, neighbours):
+        c = confusion(word, cased)
         if c is not None:
             out.append((near, c))
     return tuple(out)
@@ -137,6 +184,21 @@ def near_forms(word: str, neighbours: Neighbours) -> tuple[tuple[str, tuple[str,
         for near, c in _stretches(word, neighbours)
         if max(map(len, c)) <= 2 and not spelling(*c)
     )
+
+
+@lru_cache(maxsize=1 << 17)
+def near_edits(word: str, neighbours: Neighbours) -> tuple[tuple[str, tuple[Stretch, ...]], ...]:
+    """The indexed forms near ``word`` (cased as it is) whose every differing stretch
+    (:func:`stretches`) has at most two letters on each side and is no historical
+    spelling, with those stretches."""
+    out: list[tuple[str, tuple[Stretch, ...]]] = []
+    for near, cased in _near(word, neighbours):
+        found = stretches(word, cased)
+        if found and all(
+            len(obs) <= 2 and len(want) <= 2 and not spelling(obs, want) for _, obs, want in found
+        ):
+            out.append((near, found))
+    return tuple(out)
 
 
 def old_spelling(word: str, neighbours: Neighbours) -> bool:

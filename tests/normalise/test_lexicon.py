@@ -341,3 +341,55 @@ def test_a_compound_with_a_letter_lost_to_the_encoding_is_read_through_its_parts
     assert found is not None and found.text == "Schellkönig"
     alone = Corrector(lexicon.load(), Counter()).correct("Schellf\ufffdnig", 0.3)
     assert alone is None or alone.text != "Schellkönig"  # "schell" is no dictionary part
+
+
+def test_a_word_pair_differs_in_stretches_of_adjacent_edits() -> None:
+    from normalise.neighbours import stretches
+
+    # one stretch of at most two letters a side, as the confusions are learned
+    assert stretches("marhen", "machen") == ((2, "r", "c"),)
+    assert stretches("Partnrer", "Partner") == ((4, "nr", "n"),)
+    # else the runs of an alignment with the fewest edits: a middle of three letters
+    # ("fcg" for "sch") is two edits with a letter between them
+    assert stretches("zwifcgen", "zwischen") == ((3, "f", "s"), (5, "g", "h"))
+    # a letter lost at the start takes the one after it along
+    assert stretches("xpielerx", "spieler") == ((0, "x", "s"), (6, "rx", "r"))
+
+
+def test_two_edits_of_any_kind_reach_a_frequent_word() -> None:
+    from collections import Counter
+
+    from normalise.corrector import ANY_EDIT_COST, Corrector
+    from normalise.neighbours import near_edits
+
+    corrector = Corrector(lexicon.load(), Counter())
+    # two stretches no table has: each costs as one open edit
+    costs = {text: (cost, n) for text, cost, n in corrector._readings("Pqrtnek", True)[3]}
+    assert costs["Partner"] == (2 * ANY_EDIT_COST, 0)
+    assert corrector.correct("Pqrtnek", 0.3) is None  # two open edits are too dear to win
+    # an open edit (g read for h) beside a table's (f read for a long s), whose cost the
+    # document's long-s rate adds
+    costs = {text: (cost, n) for text, cost, n in corrector._readings("zwifcgen", True)[3]}
+    assert costs["zwischen"] == (ANY_EDIT_COST, 1)
+    assert corrector.correct("zwifcgen", 0.3) is None  # a frequent word, but not so frequent
+    found = Corrector(lexicon.load(), Counter({"zwischen": 200})).correct("zwifcgen", 0.3)
+    assert found is not None and found.text == "zwischen"
+    # no open edit changes a capital, in either stretch ("X" for "Z" is in no table)
+    assert "zwischen" in {w for w, _ in near_edits("Xwifchen", lexicon.load().neighbours)}
+    assert corrector._readings("Xwifchen", True)[3] == []
+    assert ("Zwischen", ANY_EDIT_COST, 1) in corrector._readings("Zwifcqen", True)[3]
+
+
+def test_two_edits_of_the_tables_reach_a_long_token_through_the_index() -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    # a token of nine letters or more takes one edit of the tables in the walk over its
+    # letters; the index offers a frequent word two table edits away (b for d, n for u)
+    corrector = Corrector(lexicon.load(), Counter())
+    static, _, _, any_edit = corrector._readings("Bebingnngen", True)
+    assert "Bedingungen" not in {text for text, _, _ in static}
+    assert ("Bedingungen", -2.2 - 1.8, 0) in any_edit
+    found = Corrector(lexicon.load(), Counter({"bedingungen": 20})).correct("Bebingnngen", 0.3)
+    assert found is not None and found.text == "Bedingungen"
