@@ -191,9 +191,13 @@ def test_a_repeated_misreading_is_explained_by_a_far_more_frequent_word() -> Non
     assert found is not None and found.text == "Perlagg"
     # an inflection is no misreading: "Perlagger" is not read "Perlaggen"
     assert corrector.correct("Perlagger", 0.1) is None
-    # not three times as frequent: two readings of the document stand side by side
-    even = Corrector(lexicon.load(), Counter({"berlagg": 11, "perlagg": 30}))
+    # not twice as frequent: two readings of the document stand side by side
+    even = Corrector(lexicon.load(), Counter({"berlagg": 11, "perlagg": 21}))
     assert even.correct("Berlagg", 0.1) is None
+    # twice as frequent is enough (Schwaighofer: "Giebener" x 6 beside "Siebener")
+    twice = Corrector(lexicon.load(), Counter({"giebener": 6, "siebener": 12}))
+    found = twice.correct("Giebener", 0.1)
+    assert found is not None and found.text == "Siebener"
 
 
 def test_a_consensus_decision_is_revised_when_a_word_becomes_frequent() -> None:
