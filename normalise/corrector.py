@@ -44,6 +44,7 @@ FREQUENT_WORDS = "\x00frequent"  # a dependency: which words reach CONSENSUS_MIN
 ANY_EDIT_COST = -4.5  # log10 per letter of a stretch no confusion table has
 ANY_EDIT_MIN = 5  # shorter tokens have too many words within an edit or two
 COMPOUND_COST = 1.5  # log10: a compound is less likely than its rarer part (as the lexicon's)
+_SIGNS = regex.compile(r"[«»}|1!)]")  # signs OCR reads for letters inside a word
 _REAL_WORD_SUSPECT = regex.compile(
     "[" + "".join(REAL_WORD_LONG_S) + "".join(REAL_WORD_LONG_S).upper() + "]."
 )
@@ -340,7 +341,7 @@ class Corrector:
         found = []
         neighbours = self.lexicon.neighbours
         if (
-            token.isalpha()
+            (token[:1] + _SIGNS.sub("", token[1:-1]) + token[-1:]).isalpha()
             and len(token) >= ANY_EDIT_MIN
             and not old_spelling(token, neighbours)  # an old form, not damage
         ):

@@ -382,6 +382,10 @@ def test_two_edits_of_any_kind_reach_a_frequent_word() -> None:
     assert "zwischen" in {w for w, _ in near_edits("Xwifchen", lexicon.load().neighbours)}
     assert corrector._readings("Xwifchen", True)[3] == []
     assert ("Zwischen", ANY_EDIT_COST, 1) in corrector._readings("Zwifcqen", True)[3]
+    # a sign OCR reads for a letter inside a word is a letter to the open channel too
+    # (» for ß); at a word's edge it is punctuation
+    assert ("maßen", ANY_EDIT_COST, 0) in corrector._readings("ma»en", True)[3]
+    assert corrector._readings("Spiele!", True)[3] == []
 
 
 def test_two_edits_of_the_tables_reach_a_long_token_through_the_index() -> None:
