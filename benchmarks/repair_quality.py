@@ -1,7 +1,7 @@
 """Character and word error rates of repair methods: dev gold, leave-one-book-out, synthetic.
 
 Usage: ``python benchmarks/repair_quality.py [--gold PATH] [--only engine] [--no-lobo]
-[--no-synthetic] [--no-realword]``
+[--no-synthetic] [--no-realword] [--tuning]``
 
 1. Dev gold: each passage's source document is repaired whole (with its profile); the
    passage's reading is ``reading_span(start, end)``; white space runs fold to one space
@@ -15,6 +15,9 @@ Usage: ``python benchmarks/repair_quality.py [--gold PATH] [--only engine] [--no
 3. Synthetic: held-out Dingler text (volumes never counted into the lexicon,
    ``normalise/data/dingler-heldout.txt.xz``) cut into documents, damaged
    (:mod:`normalise.damage`, fixed seeds) and repaired; CER against the clean text.
+   With ``--tuning``, also the tuning documents: the next documents of the same text
+   with other seeds, on which the engine's rules are chosen, so that the figure above
+   stays one the rules were not tuned on.
 4. Real-word errors against the editor: every curated correction of a corpus source
    (``corrections.toml``) that turns one dictionary word into another (``feinen`` ->
    ``keinen``; case and long s aside) is a real-word error the editor found; the
@@ -143,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-realword", action="store_true", help="skip the real-word errors of the corpus"
     )
+    parser.add_argument(
+        "--tuning", action="store_true", help="also the tuning documents rules are chosen on"
+    )
     args = parser.parse_args(argv)
 
     passages = load_passages(args.gold)
@@ -196,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
         leave_one_book_out(passages, docs, profiles)
     if not args.no_synthetic and (args.only in (None, "engine")):
         synthetic()
+    if args.tuning and (args.only in (None, "engine")):
+        synthetic(tuning=True)
     if not args.no_realword and (args.only in (None, "engine")):
         real_words()
     return 0
@@ -254,11 +262,13 @@ def leave_one_book_out(
 
 SYNTHETIC_DOC_CHARS = 20_000
 SYNTHETIC_DOCS = 10
+TUNING_SEEDS = 100  # the damage seeds of the tuning documents begin here
 
 
-def heldout_documents() -> list[str]:
-    """The clean held-out Dingler text cut into :data:`SYNTHETIC_DOCS` documents of about
-    :data:`SYNTHETIC_DOC_CHARS` characters, whole paragraphs each."""
+def heldout_documents(skip: int = 0) -> list[str]:
+    """The clean held-out Dingler text cut into documents of about
+    :data:`SYNTHETIC_DOC_CHARS` characters, whole paragraphs each: the
+    :data:`SYNTHETIC_DOCS` documents after the first ``skip``."""
     import lzma
 
     from normalise.lexicon import DATA
@@ -272,13 +282,14 @@ def heldout_documents() -> list[str]:
         if sum(map(len, current)) >= SYNTHETIC_DOC_CHARS:
             docs.append("\n\n".join(current))
             current = []
-        if len(docs) == SYNTHETIC_DOCS:
+        if len(docs) == skip + SYNTHETIC_DOCS:
             break
-    return docs
+    return docs[skip:]
 
 
-def synthetic() -> None:
-    """Held-out clean Dingler text, damaged with fixed seeds, repaired without a profile."""
+def synthetic(tuning: bool = False) -> None:
+    """Held-out clean Dingler text, damaged with fixed seeds, repaired without a profile;
+    with ``tuning`` the tuning documents (the next ones, other seeds)."""
 
     from normalise import repair
     from normalise.damage import damage
@@ -288,12 +299,13 @@ def synthetic() -> None:
     if not path.exists():
         print(f"synthetic: {path} missing (scripts/build_histlex.py writes it)")
         return
-    docs = heldout_documents()
+    docs = heldout_documents(SYNTHETIC_DOCS if tuning else 0)
+    first_seed = TUNING_SEEDS if tuning else 0
     raw_pairs: list[tuple[str, str]] = []
     eng_pairs: list[tuple[str, str]] = []
     triples: list[tuple[str, str, str]] = []
     started = time.perf_counter()
-    for seed, clean in enumerate(docs):
+    for seed, clean in enumerate(docs, first_seed):
         d = damage(clean, seed)
         hyp = repair(d.text).reading
         raw_pairs.append((d.text, clean))
@@ -303,10 +315,11 @@ def synthetic() -> None:
     raw_cer, raw_wer = score(raw_pairs)
     cer, wer = score(eng_pairs)
     chars = sum(len(c) for c in docs)
-    print(f"synthetic damage on held-out Dingler text ({len(docs)} documents, {chars} chars):")
+    what = "tuning documents" if tuning else "synthetic damage on held-out Dingler text"
+    print(f"{what} ({len(docs)} documents, {chars} chars, damage seeds {first_seed}+):")
     print(f"  raw:    CER {raw_cer:.2%} WER {raw_wer:.2%}")
     print(
-        f"  engine: CER {cer:.2%} WER {wer:.2%} worse {worse(triples)}; "
+        f"  engine: CER {cer:.3%} WER {wer:.3%} worse {worse(triples)}; "
         f"{1 - cer / raw_cer:.0%} of the character errors removed ({took:.1f}s)"
     )
 
