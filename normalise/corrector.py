@@ -531,6 +531,13 @@ class Corrector:
         doubt = HALF_DOUBT if open_all and self._half_word(token) else 0.0
         options: dict[str, float] = {token: self.prior(token, itself=1) - doubt}
         static, dynamic, lows, any_edit = self._readings(token, open_all)
+        # a token the lexicon knows only as a compound is read only as a form, never as
+        # another compound (``Fischfanges`` is no ``Fischsanges``)
+        forms_only = open_all and self._compound_only(token)
+        if forms_only:
+            forms = self.lexicon.table
+            static = [r for r in static if r[0].lower() in forms]
+            dynamic, lows = [], frozenset()
         document = self._document
         if document.get(token.lower(), 0) > 1:
             any_edit = []  # a form the document repeats is no one-off damage (Wilten)
@@ -546,7 +553,7 @@ class Corrector:
                         options[text] = score
         if open_all and self._explained(token, options, long_s_cost):
             options[token] = self.prior(token, itself=document[token.lower()]) - doubt
-        if open_all:
+        if open_all and not forms_only:
             max_other = 1 if len(token) >= 9 else 2
             itself, compounds = self._document_compounds(token, max_other)
             if itself is not None and itself > options[token]:
@@ -609,8 +616,19 @@ class Corrector:
         return found
 
     def _open(self, token: str) -> bool:
-        """Is ``token`` open to every confusion (unknown, damaged), not only to long s?"""
-        return WILDCARD in token or token.endswith((")", ";")) or self.zipf(_core(token)) is None
+        """Is ``token`` open to every confusion (unknown, damaged, or known only as a
+        compound of two forms: ``gebofen``), not only to long s?"""
+        return (
+            WILDCARD in token
+            or token.endswith((")", ";"))
+            or _core(token).lower() not in self.lexicon.table
+        )
+
+    def _compound_only(self, token: str) -> bool:
+        """Is ``token`` known only as a compound of two lexicon forms (``gebofen``:
+        ``ge`` + ``bofen``), not as a form itself?"""
+        core = _core(token)
+        return core.lower() not in self.lexicon.table and self.zipf(core) is not None
 
     def readings(self, token: str, long_rate: float) -> dict[str, float]:
         """log10 score (prior + channel) of ``token`` and of each reading of it the

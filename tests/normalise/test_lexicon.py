@@ -401,3 +401,23 @@ def test_two_edits_of_the_tables_reach_a_long_token_through_the_index() -> None:
     assert ("Bedingungen", -2.2 - 1.8, 0) in any_edit
     found = Corrector(lexicon.load(), Counter({"bedingungen": 20})).correct("Bebingnngen", 0.3)
     assert found is not None and found.text == "Bedingungen"
+
+
+def test_a_token_known_only_as_a_compound_is_read_as_a_form() -> None:
+    from collections import Counter
+
+    from normalise.corrector import Corrector
+
+    lex = lexicon.load()
+    corrector = Corrector(lex, Counter())
+    # "Meiltens" splits into two forms ("meil" + "tens"), so a lexicon of compounds
+    # accepts it; it is open to every confusion all the same (l read for a long s)
+    for token, form in (("Meiltens", "Meistens"), ("Einheitlichfeit", "Einheitlichkeit")):
+        assert lex.table.get(token.lower()) is None and corrector.zipf(token) is not None
+        found = corrector.correct(token, 0.3)
+        assert found is not None and found.text == form
+    # but only as a form: a compound is not read as another compound ("Fischfanges",
+    # a catch of fish, is no "Fischsanges"), however often the print misreads long s
+    readings = corrector.readings("Fischfanges", 0.9)
+    assert all(text == "Fischfanges" or text.lower() in lex.table for text in readings)
+    assert corrector.correct("Fischfanges", 0.9) is None
