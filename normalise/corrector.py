@@ -27,6 +27,9 @@ from normalise.neighbours import near_edits, old_spelling
 
 DOC_WEIGHT = 1e4  # one clean occurrence in the document is worth a Zipf-4 word
 DOC_WEIGHT_UNKNOWN = 1e3  # each further occurrence of a word no lexicon knows
+# ... of one in lower case that is no old spelling of a frequent form: names are
+# capitalised, so such a word is more likely a misreading the OCR repeats (``dadurd``)
+DOC_WEIGHT_UNKNOWN_LOWER = 3e2
 UNKNOWN_ZIPF = 1.0  # prior of a word no lexicon knows (names, rare compounds, old forms)
 UNDICTIONARIED_PENALTY = 1.0  # wordfreq-only forms (loan words, OCR junk) count less
 QUOTE_COST = -0.3
@@ -134,6 +137,7 @@ class Corrector:
         self.lost_spaces: dict[str, tuple[int, bool] | None] = memo("lost spaces")
         self._half: dict[str, bool] = memo("half words")
         self._part_stems: dict[tuple[str, bool], str | None] = memo("part stems")
+        self._repeat_weights: dict[str, float] = memo("repeat weights")
         self.changes = Changes()  # which words' counts each new document changed
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
         # readings of a token open to every confusion (they depend on the table), of one
@@ -284,8 +288,20 @@ class Corrector:
         count = max(0, self.document.get(word.lower(), 0) - itself)
         z = self.zipf(word)
         if z is None:
-            return math.log10(10.0**UNKNOWN_ZIPF + DOC_WEIGHT_UNKNOWN * count)
+            return math.log10(10.0**UNKNOWN_ZIPF + self._repeat_weight(word) * count)
         return math.log10(10.0**z + DOC_WEIGHT * count)
+
+    def _repeat_weight(self, word: str) -> float:
+        """What each further use in the document adds to the prior of ``word``, which no
+        lexicon knows: :data:`DOC_WEIGHT_UNKNOWN_LOWER` for a word in lower case that is
+        no old spelling (``stehn``, ``trift``), else :data:`DOC_WEIGHT_UNKNOWN`
+        (remembered)."""
+        found = self._repeat_weights.get(word)
+        if found is None:
+            lower = word[:1].islower() and not old_spelling(word, self.lexicon.neighbours)
+            found = DOC_WEIGHT_UNKNOWN_LOWER if lower else DOC_WEIGHT_UNKNOWN
+            self._repeat_weights[word] = found
+        return found
 
     def _readings(self, token: str, open_all: bool) -> Readings:
         """Readings of ``token`` that begin a lexicon word, split in two lists:

@@ -421,3 +421,21 @@ def test_a_token_known_only_as_a_compound_is_read_as_a_form() -> None:
     readings = corrector.readings("Fischfanges", 0.9)
     assert all(text == "Fischfanges" or text.lower() in lex.table for text in readings)
     assert corrector.correct("Fischfanges", 0.9) is None
+
+
+def test_a_lower_case_misreading_protects_itself_less_by_its_repetitions() -> None:
+    import math
+    from collections import Counter
+
+    from normalise.corrector import DOC_WEIGHT_UNKNOWN, Corrector
+
+    # Schwaighofer: "tradhten" (dh read for ch) three times, "trachten" twice; names are
+    # capitalised, so a repeated unknown word in lower case is more likely a misreading
+    # the OCR repeats than a word the lexicon lacks
+    corrector = Corrector(lexicon.load(), Counter({"tradhten": 3, "trachten": 2, "trift": 3}))
+    found = corrector.correct("tradhten", 0.1)
+    assert found is not None and found.text == "trachten"
+    assert corrector.prior("tradhten", itself=1) < corrector.prior("Tradhten", itself=1)
+    assert corrector.correct("Tradhten", 0.1) is None  # capitalised, it may be a name
+    # an old spelling of a frequent form ("trift" of "trifft") keeps its protection
+    assert corrector.prior("trift", itself=1) == math.log10(10.0 + DOC_WEIGHT_UNKNOWN * 2)
