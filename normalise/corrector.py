@@ -308,10 +308,12 @@ class Corrector:
         (text, cost, long-s edits) of those the lexicon allows as replacements, and
         (text, lower-cased, cost, long-s edits) of the rest, which only the document's
         own use can make eligible; and the set of the latter lower-cased. Depends on
-        the token alone, so it is cached.
+        the token alone, so it is cached. A token known only as a compound is read only
+        as a dictionary form (``Fischfanges`` is no ``Fischsanges``).
         """
         cached = self._readings_memo[open_all].get(token)
         if cached is None:
+            forms_only = open_all and self._compound_only(token)
             max_other = 0 if not open_all else (1 if len(token) >= 9 else 2)
             found = readings(
                 token,
@@ -322,7 +324,7 @@ class Corrector:
                 real_word=not open_all,
                 confusions=self.confusions,
             )
-            if open_all:
+            if open_all and not forms_only:
                 found = itertools.chain(found, self._split_readings(token, max_other))
             static: list[tuple[str, float, int]] = []
             dynamic: list[tuple[str, str, float, int]] = []
@@ -332,10 +334,10 @@ class Corrector:
                     continue
                 low = text.lower()
                 if (low in forms and low not in undictionaried) or (
-                    open_all and cost >= COMPOUND_MIN_COST and self.lexical(text)
+                    open_all and not forms_only and cost >= COMPOUND_MIN_COST and self.lexical(text)
                 ):
                     static.append((text, cost, n_long))
-                elif open_all:
+                elif open_all and not forms_only:
                     dynamic.append((text, low, cost, n_long))
             any_edit = self._any_edit_readings(token) if open_all else []
             cached = (static, dynamic, frozenset(low for _, low, _, _ in dynamic), any_edit)
@@ -547,13 +549,6 @@ class Corrector:
         doubt = HALF_DOUBT if open_all and self._half_word(token) else 0.0
         options: dict[str, float] = {token: self.prior(token, itself=1) - doubt}
         static, dynamic, lows, any_edit = self._readings(token, open_all)
-        # a token the lexicon knows only as a compound is read only as a form, never as
-        # another compound (``Fischfanges`` is no ``Fischsanges``)
-        forms_only = open_all and self._compound_only(token)
-        if forms_only:
-            forms = self.lexicon.table
-            static = [r for r in static if r[0].lower() in forms]
-            dynamic, lows = [], frozenset()
         document = self._document
         if document.get(token.lower(), 0) > 1:
             any_edit = []  # a form the document repeats is no one-off damage (Wilten)
@@ -569,7 +564,7 @@ class Corrector:
                         options[text] = score
         if open_all and self._explained(token, options, long_s_cost):
             options[token] = self.prior(token, itself=document[token.lower()]) - doubt
-        if open_all and not forms_only:
+        if open_all and not self._compound_only(token):  # no compound of a compound
             max_other = 1 if len(token) >= 9 else 2
             itself, compounds = self._document_compounds(token, max_other)
             if itself is not None and itself > options[token]:
