@@ -1,8 +1,8 @@
 """Word-level noisy-channel correction: P(word) from lexicon and document, P(OCR | word)
 from :mod:`normalise.channel`; the posterior of the best reading is its confidence.
 
-Only tokens the lexicon does not know are open to every confusion, and to an open
-channel: they may be read as a frequent word up to two edits of any kind away, each
+Only tokens the lexicon does not list as a form (unknown, damaged, or known only as a
+compound of two forms) are open to every confusion, and to an open channel: they may be read as a frequent word up to two edits of any kind away, each
 edit the tables do not have at :data:`ANY_EDIT_COST` per letter. A known word may
 only turn out to be a long-s misreading (``fein`` for ``sein``), and only where the
 document shows that misreading to be frequent (the local rate the engine passes in).
@@ -637,7 +637,7 @@ class Corrector:
 
     def _compound_only(self, token: str) -> bool:
         """Is ``token`` known only as a compound of two lexicon forms (``gebofen``:
-        ``ge`` + ``bofen``), not as a form itself?"""
+        ``geb`` + ``ofen``), not as a form itself?"""
         core = _core(token)
         return core.lower() not in self.lexicon.table and self.zipf(core) is not None
 
