@@ -189,10 +189,10 @@ class Table:
     def stretch(self, observed: str, intended: str) -> tuple[float, int] | None:
         """(cost, long-s edits) of the tables' reading of ``observed`` as ``intended``,
         ``None`` when they have none."""
-        best = max((c for i, c in self.other.get(observed, ()) if i == intended), default=None)
         for i, c in _LONG.get(observed, ()):
             if i == intended:
                 return c, 1
+        best = max((c for i, c in self.other.get(observed, ()) if i == intended), default=None)
         return None if best is None else (best, 0)
 
     def memo(self, name: str) -> dict[Any, Any]:

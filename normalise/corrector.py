@@ -2,10 +2,11 @@
 from :mod:`normalise.channel`; the posterior of the best reading is its confidence.
 
 Only tokens the lexicon does not list as a form (unknown, damaged, or known only as a
-compound of two forms) are open to every confusion, and to an open channel: they may be read as a frequent word up to two edits of any kind away, each
-edit the tables do not have at :data:`ANY_EDIT_COST` per letter. A known word may
-only turn out to be a long-s misreading (``fein`` for ``sein``), and only where the
-document shows that misreading to be frequent (the local rate the engine passes in).
+compound of two forms) are open to every confusion, and to an open channel: they may
+be read as a frequent word up to two edits of any kind away, each edit the tables do
+not have at :data:`ANY_EDIT_COST` per letter. A known word may only turn out to be a
+long-s misreading (``fein`` for ``sein``), and only where the document shows that
+misreading to be frequent (the local rate the engine passes in).
 """
 
 from __future__ import annotations

@@ -143,8 +143,8 @@ def _prior_cost(c: tuple[str, str], confusions: Table) -> float:
     """The cost the tables give a confusion, :data:`OPEN_COST` when they have none."""
     if _long_s(*c):
         return LONG_S_COST
-    known = [cost for intended, cost in confusions.other.get(c[0], ()) if intended == c[1]]
-    return max(known, default=OPEN_COST)
+    known = confusions.stretch(*c)
+    return OPEN_COST if known is None else known[0]
 
 
 def _long_s(observed: str, intended: str) -> bool:
