@@ -48,6 +48,7 @@ FREQUENT_WORDS = "\x00frequent"  # a dependency: which words reach CONSENSUS_MIN
 ANY_EDIT_COST = -4.5  # log10 per letter of a stretch no confusion table has
 ANY_EDIT_MIN = 5  # shorter tokens have too many words within an edit or two
 COMPOUND_COST = 1.5  # log10: a compound is less likely than its rarer part (as the lexicon's)
+_UNSEEN = object()  # a memo's answer for a key it does not hold yet
 _SIGNS = regex.compile(r"[«»}|1!)]")  # signs OCR reads for letters inside a word
 _REAL_WORD_SUSPECT = regex.compile(
     "[" + "".join(REAL_WORD_LONG_S) + "".join(REAL_WORD_LONG_S).upper() + "]."
@@ -229,10 +230,9 @@ class Corrector:
 
     def zipf(self, word: str) -> float | None:
         """Zipf of a form (or compound) in the lexicon, ``None`` if unknown."""
-        try:
-            return self._zipf[word]  # kept by the form as written and lower-cased
-        except KeyError:
-            pass
+        found = self._zipf.get(word, _UNSEEN)  # kept by the form as written and lower-cased
+        if found is not _UNSEEN:
+            return found  # type: ignore[return-value]
         low = word.lower()
         if low in self._zipf:
             value = self._zipf[low]
