@@ -1,6 +1,6 @@
 """Instructions the repair engine executes on the four seed texts, counted by valgrind.
 
-Usage: ``python benchmarks/repair_instructions.py [--batch-files N]``
+Usage: ``python benchmarks/repair_instructions.py [--batch-files N | --unseen N]``
 
 Wall-clock speed on a shared virtual machine varies by more than a change to the
 engine may gain (see ``repair_speed.py``); the count of executed instructions does not.
@@ -9,7 +9,10 @@ one imports the engine, loads the lexicon and the bigrams and reads the seeds, t
 other does the same and repairs every seed once; the difference is the repair's.
 With ``--batch-files N`` the texts are instead N files of about 100 KB cut from the
 seeds repeated, as ``repair_batch.py`` makes them: documents of one process that
-share words, where what the process remembers across documents shows. Needs valgrind
+share words, where what the process remembers across documents shows. With
+``--unseen N`` they are the first N held-out Dingler documents with synthetic damage
+(``repair_quality.py``'s, about 20,000 characters each): new text, whose decisions no
+earlier document made. Needs valgrind
 (``apt-get install valgrind``); takes about two minutes.
 """
 
@@ -40,6 +43,11 @@ _BATCH = (
     "from normalise.chunks import chunk_spans\n"
     "whole = seeds_repeated({files} * 0.102)\n"
     "texts = [whole[a:b] for a, b in chunk_spans(whole, len(whole) // {files} + 1)][:{files}]\n"
+)
+_UNSEEN = (
+    "from benchmarks.repair_quality import heldout_documents\n"
+    "from normalise.damage import damage\n"
+    "texts = [damage(c, s).text for s, c in enumerate(heldout_documents(0)[:{files}])]\n"
 )
 _REPAIR = "for text in texts:\n    repair(text)\n"
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
@@ -74,6 +82,9 @@ def instructions(code: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch-files", type=int, default=0, help="N files of a batch instead")
+    parser.add_argument(
+        "--unseen", type=int, default=0, help="N damaged held-out documents instead (1-10)"
+    )
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind not found: apt-get install valgrind", file=sys.stderr)
@@ -83,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.batch_files:
         setup += _BATCH.format(files=args.batch_files)
         what = f"{args.batch_files} files of a batch"
+    elif args.unseen:
+        setup += _UNSEEN.format(files=args.unseen)
+        what = f"{args.unseen} damaged held-out documents"
     load = instructions(setup)
     both = instructions(setup + _REPAIR)
     print(f"load: {load / 1e6:,.0f} M instructions")

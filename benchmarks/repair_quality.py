@@ -287,6 +287,17 @@ def heldout_documents(skip: int = 0) -> list[str]:
     return docs[skip:]
 
 
+def damaged_documents() -> list[str]:
+    """Every held-out document with its synthetic damage: the synthetic ones (seeds 0-9),
+    then the tuning ones (seeds 100-108), as :func:`synthetic` damages them."""
+    from normalise.damage import damage
+
+    seeded = list(enumerate(heldout_documents(0))) + list(
+        enumerate(heldout_documents(SYNTHETIC_DOCS), TUNING_SEEDS)
+    )
+    return [damage(clean, seed).text for seed, clean in seeded]
+
+
 def synthetic(tuning: bool = False) -> None:
     """Held-out clean Dingler text, damaged with fixed seeds, repaired without a profile;
     with ``tuning`` the tuning documents (the next ones, other seeds)."""
