@@ -70,6 +70,10 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("o", "v", -2.2),
     ("x", "r", -2.2),
     ("g", "z", -2.2),
+    # the Fraktur tz ligature read as one letter (Schwaighofer: "jegt", "Befiger", "Spike")
+    ("g", "tz", -2.5),
+    ("k", "tz", -2.5),
+    ("b", "tz", -2.5),
     ("z", "g", -2.5),
     # signs read for letters (the tokenizer keeps them inside a word)
     ("»", "s", -1.5),

@@ -156,6 +156,18 @@ def test_b_is_read_for_d_but_a_word_stays() -> None:
     assert not repair("Das bier ist gut, ben Leuten schmeckt bas Brot.").edits
 
 
+def test_the_tz_ligature_read_as_one_letter() -> None:
+    # Fraktur prints tz as one ligature, which OCR reads as g, k or b: Schwaighofer's
+    # "jegt", "Befiger", "Trogdem", "Plag"
+    r = repair("Er ift jegt der Befiger. Trogdem blieb er am Plag.")
+    assert r.reading == "Er ist jetzt der Besitzer. Trotzdem blieb er am Platz."
+    assert [(e.original, e.replacement) for e in r.edits if e.replacement == "tz"] == [
+        ("g", "tz")
+    ] * 4
+    # words the lexicon knows stay: "Sag", "Lager", "Bug"
+    assert not repair("Er sah den Sag im Lager und den Bug.").edits
+
+
 def test_r_is_read_for_t_and_r_for_k() -> None:
     # Engelmann's "erwas", "Mirte", "genannr"; Schwaighofer's "Rarte" (Fraktur K and R)
     r = repair("Er sagt erwas von der Mirte, das er genannr hat. Die Rarte liegt da.")
