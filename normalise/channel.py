@@ -144,7 +144,9 @@ SPELLINGS: frozenset[tuple[str, str]] = frozenset(
 
 # U+FFFD: the encoding lost one of these characters
 WILDCARD = "\ufffd"
-WILDCARD_FILLS: tuple[str, ...] = ("ä", "ö", "ü", "ß", "Ä", "Ö", "Ü")
+# what a letter lost to the encoding was: an umlaut, ß, or the Fraktur tz ligature
+# (Schwaighofer's "je\ufffdt", "dri\ufffdige"), which follows a lower-case letter
+WILDCARD_FILLS: tuple[str, ...] = ("ä", "ö", "ü", "ß", "Ä", "Ö", "Ü", "tz")
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +316,7 @@ def _moves(token: str, real_word: bool, confusions: Table) -> list[tuple[Move, .
                     (1, fill, 0.0, False, False)
                     for fill in WILDCARD_FILLS
                     if not (i > 0 and lower_only and fill.isupper())
+                    and (len(fill) == 1 or token[i - 1 : i].islower())  # tz after a letter
                 )
             )
             continue

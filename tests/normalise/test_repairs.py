@@ -66,6 +66,16 @@ def test_ascii_hyphen_at_line_end_joins() -> None:
             "Es wird \ufffdgeboten\ufffd, wovon das Spiel seinen Namen hat.",
             "Es wird „geboten“, wovon das Spiel seinen Namen hat.",
         ),
+        # the Fraktur tz ligature lost to the encoding (Schwaighofer's "je\ufffdt")
+        (
+            "Er hat es je\ufffdt fortgefe\ufffdt, tro\ufffddem blieb er.",
+            "Er hat es jetzt fortgesetzt, trotzdem blieb er.",
+        ),
+        # ... but not after a sign: a quotation mark lost after "!"
+        (
+            "Er sagt: „Ich habe keines!\ufffd und geht.",
+            "Er sagt: „Ich habe keines!“ und geht.",
+        ),
     ],
 )
 def test_replacement_character_restored(raw: str, expected: str) -> None:
