@@ -325,7 +325,27 @@ def _moves(token: str, real_word: bool, confusions: Table) -> list[tuple[Move, .
         if here is None:
             here = known[key] = _letter_moves(key[0], key[1], real_word, confusions)
         moves.append(here)
+    if _doubled_capital(token) and not real_word:
+        moves[0] = (
+            (2, token[0], DOUBLED_CAPITAL_COST, True, False),
+            (2, token[1], DOUBLED_CAPITAL_COST, True, False),
+            *moves[0],
+        )
     return moves
+
+
+DOUBLED_CAPITAL_COST = -1.0  # two capitals before lower case are one read twice
+
+
+def _doubled_capital(token: str) -> bool:
+    """Does ``token`` begin with two capitals and go on in lower case, as where OCR read
+    one Fraktur capital as two (``VBorhand``, ``PBerlagg``, ``SHinterhand``)?"""
+    return (
+        len(token) >= 3
+        and token[0].isupper()
+        and token[1].isupper()
+        and token[2].islower()
+    )
 
 
 def _letter_moves(pair: str, more: bool, real_word: bool, confusions: Table) -> tuple[Move, ...]:

@@ -178,6 +178,16 @@ def test_the_tz_ligature_read_as_one_letter() -> None:
     assert not repair("Er sah den Sag im Lager und den Bug.").edits
 
 
+def test_one_capital_read_as_two() -> None:
+    # OCR reads one Fraktur capital as two: Schwaighofer's "VBorhand", "SHinterhand"
+    r = repair("Die VBorhand und die SHinterhand spielen aus.")
+    assert r.reading == "Die Vorhand und die Hinterhand spielen aus."
+    assert [(e.original, e.replacement) for e in r.edits] == [("B", ""), ("S", "")]
+    # a word the lexicon knows in lower case is no misreading ("DEr", "ABer": a print's
+    # first word in capitals); nor is an abbreviation the rule cannot make a word of
+    assert not repair("DEr Spieler sagt ABer nichts, und die AGs zahlten.").edits
+
+
 def test_r_is_read_for_t_and_r_for_k() -> None:
     # Engelmann's "erwas", "Mirte", "genannr"; Schwaighofer's "Rarte" (Fraktur K and R)
     r = repair("Er sagt erwas von der Mirte, das er genannr hat. Die Rarte liegt da.")
