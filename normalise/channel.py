@@ -340,12 +340,7 @@ DOUBLED_CAPITAL_COST = -1.0  # two capitals before lower case are one read twice
 def _doubled_capital(token: str) -> bool:
     """Does ``token`` begin with two capitals and go on in lower case, as where OCR read
     one Fraktur capital as two (``VBorhand``, ``PBerlagg``, ``SHinterhand``)?"""
-    return (
-        len(token) >= 3
-        and token[0].isupper()
-        and token[1].isupper()
-        and token[2].islower()
-    )
+    return len(token) >= 3 and token[0].isupper() and token[1].isupper() and token[2].islower()
 
 
 def _letter_moves(pair: str, more: bool, real_word: bool, confusions: Table) -> tuple[Move, ...]:
