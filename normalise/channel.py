@@ -86,6 +86,7 @@ CONFUSIONS: tuple[tuple[str, str, float], ...] = (
     ("!", "l", -2.0),
     ("!", "i", -2.0),
     (")", "e", -2.2),
+    (")", "ch", -1.0),  # the ch ligature read as ")" alone at a word's end ("fi)", "au)")
     ("ii", "ü", -1.5),
     # capitals
     ("E", "k", -1.7),
@@ -343,6 +344,9 @@ def _doubled_capital(token: str) -> bool:
     return len(token) >= 3 and token[0].isupper() and token[1].isupper() and token[2].islower()
 
 
+END_PAREN = frozenset({"ch"})  # what a ")" that ends a token may be read as
+
+
 def _letter_moves(pair: str, more: bool, real_word: bool, confusions: Table) -> tuple[Move, ...]:
     """The moves at a letter ``pair[0]`` followed by ``pair[1:]`` (and by more letters
     when ``more``)."""
@@ -354,6 +358,8 @@ def _letter_moves(pair: str, more: bool, real_word: bool, confusions: Table) -> 
         if not real_word:
             for piece in (pair, ch) if len(pair) == 2 else (ch,):
                 for intended, c in confusions.other.get(piece, ()):
+                    if piece == ")" and len(pair) == 1 and intended not in END_PAREN:
+                        continue  # a word's last ")" is a ch, never a sign for a letter
                     here.append((len(piece), intended, c, True, False))
         # a final s is round in Fraktur: never a long-s misreading
         for piece in ((pair,) if more else ()) + ((ch,) if len(pair) == 2 else ()):

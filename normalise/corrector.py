@@ -48,6 +48,7 @@ FREQUENT_WORDS = "\x00frequent"  # a dependency: which words reach CONSENSUS_MIN
 ANY_EDIT_COST = -4.5  # log10 per letter of a stretch no confusion table has
 ANY_EDIT_MIN = 5  # shorter tokens have too many words within an edit or two
 COMPOUND_COST = 1.5  # log10: a compound is less likely than its rarer part (as the lexicon's)
+_CH_ENDS = ("d)", "c)", "d;", "c;")  # a token's end read for "ch" (normalise.engine._TOKEN)
 _UNSEEN = object()  # a memo's answer for a key it does not hold yet
 _SIGNS = regex.compile(r"[«»}|1!)]")  # signs OCR reads for letters inside a word
 _REAL_WORD_SUSPECT = regex.compile(
@@ -668,7 +669,13 @@ class Corrector:
                     full = ("„" if q_lead else "") + text + ("“" if q_trail else "")
                     options[full] = max(options.get(full, -math.inf), score + extra)
         if WILDCARD not in token and token.endswith((")", ";")):
-            options[token] = max(options.get(token, -math.inf), self.prior(token[:-1], 1))
+            word = token[:-1]
+            options[token] = max(options.get(token, -math.inf), self.prior(word, 1))
+            if token[-2:] not in _CH_ENDS:  # or a damaged word before a stray ")" ("gleih)")
+                for text, score in self._options(word, cost, self._open(word)).items():
+                    if text != word:
+                        full = text + token[-1]
+                        options[full] = max(options.get(full, -math.inf), score)
         if WILDCARD in token:
             options = _merge_case(options)
             if not options:

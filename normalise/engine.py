@@ -88,8 +88,17 @@ MAX_TOKEN = 100  # longer tokens are no word (two forms of the lexicon are at mo
 # (``Wa»fer``, ``ge|ben``, ``B1att``, ``Stic)e``); a word may end in "d)" / "c)" / "d;"
 # (read for "ch")
 _LETTERS = r"(?:[^\W\d_]++|[\u0300-\u036f\ufffd]++)++"
-_TOKEN = re.compile(
-    _LETTERS + r"(?:[«»}|1!)]" + _LETTERS + r")*+(?:(?<=[dc])[);](?=[\s.,:;!?\"“„]|$))?"
+# ... or in ")" alone after two lower-case letters, the ch ligature read as a parenthesis
+# ("fi)", "au)"), where it closes no "(" (:data:`PAREN_REACH` characters back) and ends
+# no enumeration ("a)", "i)")
+PAREN_REACH = 300
+_TOKEN = regex.compile(
+    _LETTERS
+    + r"(?:[«»}|1!)]"
+    + _LETTERS
+    + r")*+(?:(?:(?<=[dc])[);]|(?<=[a-zäöüß]{2})(?<!\([^()]{0,"
+    + str(PAREN_REACH)
+    + r"})\))(?=[\s.,:;!?\"“„]|$))?"
 )
 _WS = regex.compile(r"\s+")
 # a run of white space other than one space or one paragraph break ("\n\n")

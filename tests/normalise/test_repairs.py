@@ -188,6 +188,20 @@ def test_one_capital_read_as_two() -> None:
     assert not repair("DEr Spieler sagt ABer nichts, und die AGs zahlten.").edits
 
 
+def test_a_parenthesis_read_for_ch_at_a_word_end() -> None:
+    # the ch ligature read as ")" alone (Schwaighofer's "fi)", "au)"); one that closes a
+    # "(" is a parenthesis ("(di)" is no "dich"), one after a letter an enumeration
+    r = repair("Er hat fi) gefreut, au) der Bauer (di) kam. Es gilt: a) die Karte, i) das Spiel.")
+    assert (
+        r.reading
+        == "Er hat sich gefreut, auch der Bauer (di) kam. Es gilt: a) die Karte, i) das Spiel."
+    )
+    # a ")" that ends a word is read for ch or left, never for a letter as inside a word
+    # ("Stic)e"); a damaged word before it is still read ("gleih)")
+    r = repair("Er ging in die Kanzlei Geich\ufffdft) fein, und gleih) fort.")
+    assert r.reading == "Er ging in die Kanzlei Geschäft) fein, und gleich) fort."
+
+
 def test_r_is_read_for_t_and_r_for_k() -> None:
     # Engelmann's "erwas", "Mirte", "genannr"; Schwaighofer's "Rarte" (Fraktur K and R)
     r = repair("Er sagt erwas von der Mirte, das er genannr hat. Die Rarte liegt da.")
