@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import re
 from collections import Counter
 from collections.abc import Callable
 from operator import itemgetter
