@@ -55,8 +55,9 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from operator import itemgetter
 
 import numpy
@@ -88,17 +89,15 @@ MAX_TOKEN = 100  # longer tokens are no word (two forms of the lexicon are at mo
 # (read for "ch")
 _LETTERS = r"(?:[^\W\d_]++|[\u0300-\u036f\ufffd]++)++"
 # ... or in ")" alone after two lower-case letters, the ch ligature read as a parenthesis
-# ("fi)", "au)"), where it closes no "(" (:data:`PAREN_REACH` characters back) and ends
-# no enumeration ("a)", "i)")
-PAREN_REACH = 300
-_TOKEN = regex.compile(
+# ("fi)", "au)"), unless it closes a "(" (:func:`_token_spans`); after one letter it ends
+# an enumeration ("a)", "i)")
+_TOKEN = re.compile(
     _LETTERS
     + r"(?:[«»}|1!)]"
     + _LETTERS
-    + r")*+(?:(?:(?<=[dc])[);]|(?<=[a-zäöüß]{2})(?<!\([^()]{0,"
-    + str(PAREN_REACH)
-    + r"})\))(?=[\s.,:;!?\"“„]|$))?"
+    + r")*+(?:(?:(?<=[dc])[);]|(?<=[a-zäöüß]{2})\))(?=[\s.,:;!?\"“„]|$))?"
 )
+PAREN_REACH = 300  # characters back in which a "(" may open the parenthesis a ")" closes
 _WS = regex.compile(r"\s+")
 # a run of white space other than one space or one paragraph break ("\n\n")
 _WS_ODD = regex.compile(r"(?<!\s)(?! (?!\s)|\n\n(?!\s))\s+")
@@ -127,13 +126,46 @@ def _tokens(view: View) -> list[Token]:
         before = view.previous
         old = before.memo.get("tokens") if before is not None else None
         changes = view.changes_since(before) if before is not None else None
-        if isinstance(old, list) and changes is not None:
+        if (
+            isinstance(old, list)
+            and changes is not None
+            and not _parenthesis_changed(before, view, changes)  # type: ignore[arg-type]
+        ):
             found = _retokenized(old, view.text, changes)
         else:
-            found = [(*m.span(), m[0]) for m in _TOKEN.finditer(view.text)]
+            found = list(_token_spans(view.text))
         view.memo["tokens"] = found
         view.previous = None
     return found  # type: ignore[return-value]
+
+
+def _token_spans(text: str, pos: int = 0) -> Iterator[Token]:
+    """The word tokens of ``text`` from ``pos`` on (:data:`_TOKEN`); a ")" after two
+    letters is part of the word only where it closes no "(" (``Bau`` in ``(vom Bau)``)."""
+    for m in _TOKEN.finditer(text, pos):
+        a, b = m.span()
+        word = m[0]
+        if word[-1] == ")" and word[-2] not in "dc" and _closes(text, b - 1):
+            b, word = b - 1, word[:-1]
+        yield a, b, word
+
+
+def _closes(text: str, at: int) -> bool:
+    """Does the ")" at ``at`` close a "(" within :data:`PAREN_REACH` characters?"""
+    start = max(0, at - PAREN_REACH)
+    return text.rfind("(", start, at) > text.rfind(")", start, at)
+
+
+def _parenthesis_changed(
+    before: View, view: View, changes: list[tuple[int, int, int, int]]
+) -> bool:
+    """Did a change put in or take out a parenthesis, which may change what a ")" after it
+    closes (so that the tokens are found afresh)?"""
+    return any(
+        "(" in part or ")" in part
+        for oa, ob, na, nb in changes
+        for part in (before.text[oa:ob], view.text[na:nb])
+    )
 
 
 def _retokenized(
@@ -164,10 +196,10 @@ def _retokenized(
             out += [(s + shift, e + shift, w) for s, e, w in old[j:k]]
         else:
             out += old[j:k]
-        for m in _TOKEN.finditer(text, a):
-            if m.start() >= b:
+        for token in _token_spans(text, a):
+            if token[0] >= b:
                 break
-            out.append((*m.span(), m[0]))
+            out.append(token)
         j = bisect.bisect_left(old, ob, lo=k, key=_START)
         shift = b - ob
     if shift:
@@ -1077,7 +1109,7 @@ def _learned(texts: list[str], lexicon: Lexicon, profile: Profile) -> tuple[Conf
     prior table and the profile's (:func:`normalise.learn.document_confusions`)."""
     counts: Counter[str] = Counter()
     for text in texts:
-        counts.update(_TOKEN.findall(text))
+        counts.update(word for _, _, word in _token_spans(text))
     return document_confusions(counts, lexicon, channel_table(profile.confusions))
 
 

@@ -7,14 +7,14 @@ from hypothesis import strategies as st
 
 from normalise.draft import Draft
 from normalise.edits import Edit
-from normalise.engine import _TOKEN, _tokens
+from normalise.engine import _token_spans, _tokens
 
 # letters, signs the tokenizer keeps inside words, digits, punctuation and white space
-_ALPHABET = "abcdſfäßDE\ufffd\u0364»|1!);.,- \n\t"
+_ALPHABET = "abcdſfäßDE\ufffd\u0364»|1!)(;.,- \n\t"
 
 
 def _full(text: str) -> list[tuple[int, int, str]]:
-    return [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(text)]
+    return list(_token_spans(text))
 
 
 @st.composite
@@ -59,3 +59,24 @@ def test_tokens_of_a_changed_view_by_hand() -> None:
     assert view.previous is not None  # the tokens come from the view before
     assert _tokens(view) == _full(view.text)
     assert ("Dame" in [w for _, _, w in _tokens(view)]) and view.previous is None
+
+
+def test_a_parenthesis_put_in_changes_the_tokens_after_it() -> None:
+    # "fi)" ends in the ch ligature read as ")"; once an edit opens a "(" before it, the
+    # ")" closes that parenthesis and is no part of the word
+    raw = "Er hat fi) und {fo} au) dazu."
+    draft = Draft(raw)
+    assert [t for _, _, t in _tokens(draft.view())] == [
+        "Er",
+        "hat",
+        "fi)",
+        "und",
+        "fo",
+        "au)",
+        "dazu",
+    ]
+    at = raw.index("{")
+    draft.add_many([Edit(at, at + 1, "{", "(", "ocr", 0.9, "test")])
+    view = draft.view()
+    assert _tokens(view) == _full(view.text)
+    assert [t for _, _, t in _tokens(view)] == ["Er", "hat", "fi)", "und", "fo", "au", "dazu"]
