@@ -127,9 +127,10 @@ def _tokens(view: View) -> list[Token]:
         old = before.memo.get("tokens") if before is not None else None
         changes = view.changes_since(before) if before is not None else None
         if (
-            isinstance(old, list)
+            before is not None
+            and isinstance(old, list)
             and changes is not None
-            and not _parenthesis_changed(before, view, changes)  # type: ignore[arg-type]
+            and not _parenthesis_changed(before, view, changes)
         ):
             found = _retokenized(old, view.text, changes)
         else:
