@@ -814,6 +814,9 @@ _CAPITALISED = regex.compile(
 )
 _PREVIOUS = regex.compile(r"(?<![\p{L}\p{N}\p{P}])(\p{Ll}{2,})[^\S\n]*\n?[^\S\n]*\Z")
 _LOWER_NEXT = regex.compile(r"\W*\s+\p{Ll}")
+# a comma and a space before the word: the article or relative pronoun of a clause
+_AFTER_COMMA = regex.compile(r"\p{L},[^\S\n]+\Z")
+_CLAUSE_START = _closed("der die das dem den des")
 CASE_CONFIDENCE = 0.6
 
 
@@ -832,14 +835,22 @@ def _function_word_case(draft: Draft, corrector: Corrector, view: View) -> list[
             if at < lo:
                 break
             window = window[: at - lo] + window[at - lo].lower() + window[at - lo + 1 :]
+        word, low = m.group(), m.group().lower()
         before = _PREVIOUS.search(window, 1 if lo else 0)
         if before is None:
-            continue
-        word, low, prev = m.group(), m.group().lower(), before.group(1)
-        if corrector.zipf(prev) is None:
-            continue
-        if prev not in CLAUSE_INTERNAL and not _LOWER_NEXT.match(text, m.end()):
-            continue
+            # "..., Die man ...": a relative clause after a comma, a lower-case word next
+            if not (
+                low in _CLAUSE_START
+                and _AFTER_COMMA.search(window)
+                and _LOWER_NEXT.match(text, m.end())
+            ):
+                continue
+        else:
+            prev = before.group(1)
+            if corrector.zipf(prev) is None:
+                continue
+            if prev not in CLAUSE_INTERNAL and not _LOWER_NEXT.match(text, m.end()):
+                continue
         lowered.append(m.start())
         ra, rb, reading = view_job(view, len(draft.raw), m.start(), m.start() + 1, low[0])
         jobs.append(

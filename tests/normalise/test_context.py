@@ -100,6 +100,11 @@ def test_legitimate_text_is_not_debris(text: str) -> None:
             "Man fragt den Partner, wenn Dieser sie hat.",
             "Man fragt den Partner, wenn dieser sie hat.",
         ),
+        # a relative pronoun after a comma (Schwaighofer's "eine Figur, Die man ...")
+        (
+            "Er spielt auf eine Figur, Die man sicher macht.",
+            "Er spielt auf eine Figur, die man sicher macht.",
+        ),
     ],
 )
 def test_closed_class_word_lowercased_mid_sentence(raw: str, expected: str) -> None:
@@ -116,6 +121,8 @@ def test_closed_class_word_lowercased_mid_sentence(raw: str, expected: str) -> N
         "Wenn Sie wollen, spielen wir noch einmal.",  # pronoun of address
         "Das gab es einmal Das Spiel ist alt.",  # may be a lost full stop
         "Der König sticht. Die Dame nicht.",
+        "Er nimmt die Karte, Die Dame liegt.",  # a full stop read as a comma: a noun next
+        "Er nimmt die Karte, Dann spielt er.",  # as likely a full stop read as a comma
     ],
 )
 def test_capitals_that_stay(text: str) -> None:
