@@ -37,6 +37,8 @@ _DOUBLED = regex.compile(
 _ZB = regex.compile(r"(?<=\p{L}[,;]?\s+|^\s*)3\.(\s?)[B83]\.")
 # a paragraph sign standing for a 5 before a word ("wenn es § iſt")
 _PARA_FIVE = regex.compile(r"(?<=\s)§(?=\s+\p{Ll})")
+# a dollar sign before a number: the paragraph sign of a Fraktur print ("Regeln $ 14")
+_DOLLAR = regex.compile(r"\$(?=[^\S\n]?\d)")
 # numbers with a letter OCR put in or read for a digit: "r10", "z0", "1O"
 # (the first lookahead, the letters a match can begin with, only spares the second)
 _MIXED = regex.compile(
@@ -75,8 +77,8 @@ def abbreviations(text: str) -> Iterator[Edit]:
 
 
 def signs(text: str) -> Iterator[Edit]:
-    """Doubled list numbers, ``3. B.`` for ``z. B.``, ``§`` for 5 (run on the text after
-    :func:`numbers`, so that ``r3. B.`` is caught too)."""
+    """Doubled list numbers, ``3. B.`` for ``z. B.``, ``§`` for 5, ``$`` for ``§`` (run on
+    the text after :func:`numbers`, so that ``r3. B.`` is caught too)."""
     for m in _DOUBLED.finditer(text):
         yield Edit(m.start(), m.end(), m.group(), "", "noise", 0.85, "list number printed twice")
     for m in _ZB.finditer(text):
@@ -91,6 +93,8 @@ def signs(text: str) -> Iterator[Edit]:
         )
     for m in _PARA_FIVE.finditer(text):
         yield Edit(m.start(), m.end(), "§", "5", "ocr", 0.75, "§ read for 5 before a word")
+    for m in _DOLLAR.finditer(text):
+        yield Edit(m.start(), m.end(), "$", "§", "ocr", 0.9, "§ read as $ before a number")
 
 
 def numbers(text: str) -> Iterator[Edit]:

@@ -107,6 +107,14 @@ def test_z_b_and_paragraph_sign_for_five() -> None:
     assert reading("und wenn es § iſt, für 1 Point") == "und wenn es 5 ist, für 1 Point"
 
 
+def test_dollar_sign_for_the_paragraph_sign() -> None:
+    # Schwaighofer's OCR reads the Fraktur § as $ ("Siehe die Regeln $ 14")
+    assert reading("Siehe die Regeln $ 14 und 15, nach $15.") == (
+        "Siehe die Regeln § 14 und 15, nach §15."
+    )
+    assert reading("Es kostet $ oder mehr.") == "Es kostet $ oder mehr."  # no number after it
+
+
 def test_split_word_joined() -> None:
     assert reading("der König ſticht hernach die Da me, die Dame den Buben") == (
         "der König sticht hernach die Dame, die Dame den Buben"
