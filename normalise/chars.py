@@ -39,6 +39,10 @@ _ZB = regex.compile(r"(?<=\p{L}[,;]?\s+|^\s*)3\.(\s?)[B83]\.")
 _PARA_FIVE = regex.compile(r"(?<=\s)§(?=\s+\p{Ll})")
 # a dollar sign before a number: the paragraph sign of a Fraktur print ("Regeln $ 14")
 _DOLLAR = regex.compile(r"\$(?=[^\S\n]?\d)")
+# an 8 for the paragraph sign of a section heading: "... werden. 8 12. Die Partei"
+_EIGHT_SECTION = regex.compile(
+    r"(?:(?<=^)|(?<=\n)|(?<=[.!?)][^\S\n]))8(?=[^\S\n]\d{1,3}[a-z]?\.[^\S\n]+\p{Lu})", regex.M
+)
 # numbers with a letter OCR put in or read for a digit: "r10", "z0", "1O"
 # (the first lookahead, the letters a match can begin with, only spares the second)
 _MIXED = regex.compile(
@@ -77,8 +81,9 @@ def abbreviations(text: str) -> Iterator[Edit]:
 
 
 def signs(text: str) -> Iterator[Edit]:
-    """Doubled list numbers, ``3. B.`` for ``z. B.``, ``§`` for 5, ``$`` for ``§`` (run on
-    the text after :func:`numbers`, so that ``r3. B.`` is caught too)."""
+    """Doubled list numbers, ``3. B.`` for ``z. B.``, ``§`` for 5, ``$`` for ``§`` and an 8
+    for the ``§`` of a section heading (run on the text after :func:`numbers`, so that
+    ``r3. B.`` is caught too)."""
     for m in _DOUBLED.finditer(text):
         yield Edit(m.start(), m.end(), m.group(), "", "noise", 0.85, "list number printed twice")
     for m in _ZB.finditer(text):
@@ -95,6 +100,8 @@ def signs(text: str) -> Iterator[Edit]:
         yield Edit(m.start(), m.end(), "§", "5", "ocr", 0.75, "§ read for 5 before a word")
     for m in _DOLLAR.finditer(text):
         yield Edit(m.start(), m.end(), "$", "§", "ocr", 0.9, "§ read as $ before a number")
+    for m in _EIGHT_SECTION.finditer(text):
+        yield Edit(m.start(), m.end(), "8", "§", "ocr", 0.8, "§ read as 8 before a section")
 
 
 def numbers(text: str) -> Iterator[Edit]:

@@ -107,12 +107,19 @@ def test_z_b_and_paragraph_sign_for_five() -> None:
     assert reading("und wenn es § iſt, für 1 Point") == "und wenn es 5 ist, für 1 Point"
 
 
-def test_dollar_sign_for_the_paragraph_sign() -> None:
+def test_dollar_sign_and_eight_for_the_paragraph_sign() -> None:
     # Schwaighofer's OCR reads the Fraktur § as $ ("Siehe die Regeln $ 14")
     assert reading("Siehe die Regeln $ 14 und 15, nach $15.") == (
         "Siehe die Regeln § 14 und 15, nach §15."
     )
     assert reading("Es kostet $ oder mehr.") == "Es kostet $ oder mehr."  # no number after it
+    # and an 8 for the § of a section heading, after a sentence ("... werden. 8 12. Die")
+    assert reading("Es wird neu gegeben. 8 12. Die Partei zahlt.") == (
+        "Es wird neu gegeben. § 12. Die Partei zahlt."
+    )
+    assert reading("Es gibt Punkte von 8 12. Die Partei zahlt.") == (
+        "Es gibt Punkte von 8 12. Die Partei zahlt."  # no sentence before: a number
+    )
 
 
 def test_split_word_joined() -> None:
