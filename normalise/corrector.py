@@ -49,6 +49,7 @@ ANY_EDIT_COST = -4.5  # log10 per letter of a stretch no confusion table has
 ANY_EDIT_MIN = 5  # shorter tokens have too many words within an edit or two
 COMPOUND_COST = 1.5  # log10: a compound is less likely than its rarer part (as the lexicon's)
 _CH_ENDS = ("d)", "c)", "d;", "c;")  # a token's end read for "ch" (normalise.engine._TOKEN)
+_CONSONANTS = frozenset("bcdfghjklmnpqrstvwxzß")
 _UNSEEN = object()  # a memo's answer for a key it does not hold yet
 _SIGNS = regex.compile(r"[«»}|1!)]")  # signs OCR reads for letters inside a word
 _REAL_WORD_SUSPECT = regex.compile(
@@ -268,6 +269,15 @@ class Corrector:
         for i, ch in enumerate(token):
             if ch != WILDCARD:
                 out.append(ch)
+                continue
+            if i == 0 and token[1:2].isupper():
+                out.append("„")  # before a capital: an opening quotation mark
+                continue
+            if i + 1 == len(token) and token[i - 1 : i] in ("!", "?"):
+                out.append("“")  # after an exclamation or a question: a quotation mark
+                continue
+            if i + 2 == len(token) and token[-1] == "n" and token[i - 1 : i] in _CONSONANTS:
+                out.append("’")  # an e left out, as dialect is printed ("hob\ufffdn": hob’n)
                 continue
             prev = token[i - 1].lower() if i else "^"
             nxt = token[i + 1].lower() if i + 1 < len(token) else "$"

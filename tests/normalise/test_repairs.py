@@ -181,6 +181,17 @@ def test_b_is_read_for_d_but_a_word_stays() -> None:
     assert not repair("Das bier ist gut, ben Leuten schmeckt bas Brot.").edits
 
 
+def test_lost_characters_of_a_word_no_lexicon_knows() -> None:
+    # dialect the lexicon cannot read (Schwaighofer's card-table sayings): a U+FFFD before
+    # a final n after a consonant is the apostrophe of a left-out e ("hob\ufffdn"), one
+    # before a capital an opening quotation mark, one after "!" a closing one
+    r = repair("Mir hob\ufffdn es, und \ufffdZeat\ufffdn nur!\ufffd sagt er.")
+    assert r.reading == "Mir hob’n es, und „Zeat’n nur!“ sagt er."
+    # ... also where the word before has lost a letter too (no letter is guessed there)
+    r = repair("Er ruft: die Kart'n mol\ufffdn!\ufffd (malen) oder so.")
+    assert "!“ (malen)" in r.reading
+
+
 def test_the_tz_ligature_read_as_one_letter() -> None:
     # Fraktur prints tz as one ligature, which OCR reads as g, k or b: Schwaighofer's
     # "jegt", "Befiger", "Trogdem", "Plag"
