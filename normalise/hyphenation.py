@@ -44,6 +44,11 @@ _COLON = regex.compile(r"(?<=\p{L}{2}):([^\S\n]*\n?[^\S\n]*)(\p{Ll}+)(?!\p{L})")
 _LOST = regex.compile(r"(?<=\p{L}{2})\ufffd(\s+)(?=\p{Ll})")
 _LEFT = regex.compile(r"\p{L}+$")
 _RIGHT = regex.compile(r"^\p{L}+")
+# quotation marks: opening ("„", or a lost character that begins a word) or closing ("“",
+# or one after a word or its punctuation); a lost character inside a word is a letter
+# ("Bl\ufffdtter")
+_QUOTE = regex.compile(r"(„|(?<!\p{L})\ufffd(?=\p{L}))|“|(?<=[\p{L}.,;:!?])\ufffd(?!\p{L})")
+QUOTE_REACH = 120  # characters back in which a quotation may have been opened
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,9 +112,8 @@ def decide(
     for m in _LOST.finditer(view):
         left_m = _LEFT.search(view, max(0, m.start() - 40), m.start())
         right_m = _RIGHT.search(view[m.end() : m.end() + 40])
-        opened = left_m is not None and view[left_m.start() - 1 : left_m.start()] in ("\ufffd", "„")
-        if not left_m or not right_m or opened:
-            continue
+        if not left_m or not right_m or _quoted(view, m.start()):
+            continue  # the lost character closes a quotation ("„Ich biete mein Herz\ufffd oder")
         left = left_m.group()
         if known(left + WILDCARD):
             continue  # the lost character ends the word ("da\ufffd hier": daß, not dahier)
@@ -121,3 +125,12 @@ def decide(
         if not kept or d.start >= kept[-1].end:
             kept.append(d)
     return kept
+
+
+def _quoted(view: str, at: int) -> bool:
+    """Is a quotation open at ``at``: is the last quotation mark in the
+    :data:`QUOTE_REACH` characters before it an opening one (:data:`_QUOTE`)?"""
+    opening = False
+    for mark in _QUOTE.finditer(view, max(0, at - QUOTE_REACH), at):
+        opening = mark.group(1) is not None
+    return opening

@@ -192,6 +192,17 @@ def test_lost_characters_of_a_word_no_lexicon_knows() -> None:
     assert "!“ (malen)" in r.reading
 
 
+def test_a_lost_line_end_hyphen_or_a_lost_closing_quotation_mark() -> None:
+    # a U+FFFD between two halves of a word is a line-end hyphen lost to the encoding ...
+    r = repair("Die Bl\ufffdtter sind gut, und der Herz\ufffd ober sticht.")
+    assert r.reading == "Die Blätter sind gut, und der Herzober sticht."
+    # ... unless a quotation is open: then it closes it, however many words back it opened
+    r = repair("Er sagt: „Ich biete mein Herz\ufffd oder passe.")
+    assert r.reading == "Er sagt: „Ich biete mein Herz“ oder passe."
+    r = repair("Er sagt: „Gut!\ufffd Dann spielt er den Herz\ufffd ober aus.")
+    assert r.reading == "Er sagt: „Gut!“ Dann spielt er den Herzober aus."
+
+
 def test_the_tz_ligature_read_as_one_letter() -> None:
     # Fraktur prints tz as one ligature, which OCR reads as g, k or b: Schwaighofer's
     # "jegt", "Befiger", "Trogdem", "Plag"
