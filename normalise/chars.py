@@ -33,8 +33,9 @@ _ETC = regex.compile(r"ꝛc(?=\.|\b)")
 _DOUBLED = regex.compile(
     r"(?<=(?:^|\n|[^\d\s][.:!?])[^\S\n]*)(\d{1,3})\.[^\S\n]+(?=\1\.\s+[^\d\s])"
 )
-# "3. B." or "3. 3." after a word: the abbreviation z. B. read with a 3 for the z
-_ZB = regex.compile(r"(?<=\p{L}[,;]?\s+|^\s*)3\.(\s?)[B83]\.")
+# "3. B." or "3. 3." after a word, a sentence or a "(": the abbreviation z. B. read with a
+# 3 for the z
+_ZB = regex.compile(r"(?<=\p{L}[,;]?\s+|\p{L}[.:!?]\s+|\(|^\s*)3\.(\s?)[B83]\.")
 # a paragraph sign standing for a 5 before a word ("wenn es § iſt")
 _PARA_FIVE = regex.compile(r"(?<=\s)§(?=\s+\p{Ll})")
 # a dollar sign before a number: the paragraph sign of a Fraktur print ("Regeln $ 14")

@@ -104,6 +104,10 @@ def test_et_cetera_sign() -> None:
 
 def test_z_b_and_paragraph_sign_for_five() -> None:
     assert reading("Nimmt er 3. B. nur drei Blätter") == "Nimmt er z. B. nur drei Blätter"
+    # after a sentence or an opening parenthesis too
+    assert reading("Sie folgen. 3. B. der König, (3. 8. ein Hanger)") == (
+        "Sie folgen. z. B. der König, (z. B. ein Hanger)"
+    )
     assert reading("und wenn es § iſt, für 1 Point") == "und wenn es 5 ist, für 1 Point"
 
 
