@@ -8,9 +8,11 @@ that source's ``meta.toml``).
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from pathlib import Path
 
-from corpus import SIGLA, load_source
+from corpus import SIGLA, Structure, load_source
+from normalise.edits import Edit, Repair
 from normalise.profile import Profile, source_profile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,3 +37,21 @@ def seed_profiles() -> dict[str, Profile]:
         if source.meta.get("original_file"):
             profiles[str(source.meta["original_file"])] = source_profile(source)
     return profiles
+
+
+@cache
+def book_repair(siglum: str) -> Repair:
+    """The automatic repair of a corpus source with its profile (remembered: several
+    figures of one benchmark read it)."""
+    from normalise import repair
+
+    source = load_source(siglum)
+    return repair(source.raw, profile=source_profile(source))
+
+
+def furniture_edits(raw: str, structure: Structure) -> list[Edit]:
+    """The page furniture ``structure.toml`` marks in ``raw``, as edits deleting it."""
+    return [
+        Edit(f.start, f.end, raw[f.start : f.end], "", "noise", 1.0, f.kind, "editor")
+        for f in structure.furniture
+    ]

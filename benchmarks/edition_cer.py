@@ -25,24 +25,18 @@ from rapidfuzz.distance import Levenshtein
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.data import GOLD  # noqa: E402
+from benchmarks.data import GOLD, book_repair, furniture_edits  # noqa: E402
 from corpus import SIGLA, CorpusError, load_corrections, load_source, load_structure  # noqa: E402
-from normalise import Edit, Repair, merge_layers, repair  # noqa: E402
-from normalise.profile import source_profile  # noqa: E402
+from normalise import Repair, merge_layers  # noqa: E402
 from tei.normal import fold  # noqa: E402
 
 
 def fallback_repair(siglum: str) -> Repair:
     """Automatic repair + curated corrections + furniture removed, as one Repair."""
-    source = load_source(siglum)
-    structure = load_structure(siglum)
-    furniture = [
-        Edit(f.start, f.end, source.raw[f.start : f.end], "", "noise", 1.0, f.kind, "editor")
-        for f in structure.furniture
-    ]
+    raw = load_source(siglum).raw
+    furniture = furniture_edits(raw, load_structure(siglum))
     curated = sorted([*load_corrections(siglum), *furniture], key=lambda e: (e.start, e.end))
-    edits = merge_layers(repair(source.raw, profile=source_profile(source)).edits, curated)
-    return Repair(source.raw, edits)
+    return Repair(raw, merge_layers(book_repair(siglum).edits, curated))
 
 
 def reader(siglum: str, force_fallback: bool = False) -> tuple[Callable[[int, int], str], str]:

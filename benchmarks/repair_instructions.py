@@ -45,9 +45,8 @@ _BATCH = (
     "texts = [whole[a:b] for a, b in chunk_spans(whole, len(whole) // {files} + 1)][:{files}]\n"
 )
 _UNSEEN = (
-    "from benchmarks.repair_quality import heldout_documents\n"
-    "from normalise.damage import damage\n"
-    "texts = [damage(c, s).text for s, c in enumerate(heldout_documents(0)[:{files}])]\n"
+    "from benchmarks.repair_quality import damaged_documents\n"
+    "texts = damaged_documents()[:{files}]\n"
 )
 _REPAIR = "for text in texts:\n    repair(text)\n"
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")

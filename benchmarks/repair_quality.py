@@ -53,7 +53,13 @@ from rapidfuzz.distance import Levenshtein
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.data import GOLD, seed_files, seed_profiles  # noqa: E402
+from benchmarks.data import (  # noqa: E402
+    GOLD,
+    book_repair,
+    furniture_edits,
+    seed_files,
+    seed_profiles,
+)
 from normalise.profile import Profile  # noqa: E402
 from tei.normal import fold  # noqa: E402
 
@@ -227,10 +233,9 @@ WINDOW = 1500  # characters of raw text per window of the books outside the gold
 def outside_gold(passages: list[dict[str, object]]) -> None:
     """CER of the automatic reading against the edition's, per book, outside the gold
     passages (5 of the module's docstring)."""
-    from corpus import SIGLA, load_corrections, load_source, load_structure
-    from normalise import repair
-    from normalise.edits import Edit, Repair, merge_layers
-    from normalise.profile import source_profile
+    from benchmarks.edition_cer import fallback_repair
+    from corpus import SIGLA, load_source, load_structure
+    from normalise.edits import Repair, merge_layers
 
     print("the books outside the gold passages, against the edition's reading:")
     totals = [0, 0, 0]  # raw distance, engine distance, edition characters
@@ -241,16 +246,11 @@ def outside_gold(passages: list[dict[str, object]]) -> None:
         gold = [
             (int(str(p["start"])), int(str(p["end"]))) for p in passages if p["source"] == original
         ]
-        furniture = [
-            Edit(f.start, f.end, raw[f.start : f.end], "", "noise", 1.0, f.kind, "editor")
-            for f in structure.furniture
-        ]
-        curated = sorted([*load_corrections(siglum), *furniture], key=lambda e: (e.start, e.end))
-        auto = repair(raw, profile=source_profile(source)).edits
+        furniture = furniture_edits(raw, structure)
         texts = {
             "raw": Repair(raw, furniture),
-            "engine": Repair(raw, merge_layers(auto, furniture)),
-            "edition": Repair(raw, merge_layers(auto, curated)),
+            "engine": Repair(raw, merge_layers(book_repair(siglum).edits, furniture)),
+            "edition": fallback_repair(siglum),
         }
         counts = [0, 0, 0]
         a = structure.body_start
@@ -355,14 +355,20 @@ def heldout_documents(skip: int = 0) -> list[str]:
     return docs[skip:]
 
 
+def seeded_documents(tuning: bool = False) -> list[tuple[int, str]]:
+    """(damage seed, clean text) of the synthetic documents (seeds 0-9), or with
+    ``tuning`` of the tuning documents, the next ones (seeds 100-108)."""
+    if tuning:
+        return list(enumerate(heldout_documents(SYNTHETIC_DOCS), TUNING_SEEDS))
+    return list(enumerate(heldout_documents(0)))
+
+
 def damaged_documents() -> list[str]:
-    """Every held-out document with its synthetic damage: the synthetic ones (seeds 0-9),
-    then the tuning ones (seeds 100-108), as :func:`synthetic` damages them."""
+    """Every held-out document with its synthetic damage, the synthetic ones then the
+    tuning ones, as :func:`synthetic` damages them."""
     from normalise.damage import damage
 
-    seeded = list(enumerate(heldout_documents(0))) + list(
-        enumerate(heldout_documents(SYNTHETIC_DOCS), TUNING_SEEDS)
-    )
+    seeded = seeded_documents() + seeded_documents(tuning=True)
     return [damage(clean, seed).text for seed, clean in seeded]
 
 
@@ -378,13 +384,12 @@ def synthetic(tuning: bool = False) -> None:
     if not path.exists():
         print(f"synthetic: {path} missing (scripts/build_histlex.py writes it)")
         return
-    docs = heldout_documents(SYNTHETIC_DOCS if tuning else 0)
-    first_seed = TUNING_SEEDS if tuning else 0
+    seeded = seeded_documents(tuning)
     raw_pairs: list[tuple[str, str]] = []
     eng_pairs: list[tuple[str, str]] = []
     triples: list[tuple[str, str, str]] = []
     started = time.perf_counter()
-    for seed, clean in enumerate(docs, first_seed):
+    for seed, clean in seeded:
         d = damage(clean, seed)
         hyp = repair(d.text).reading
         raw_pairs.append((d.text, clean))
@@ -393,9 +398,9 @@ def synthetic(tuning: bool = False) -> None:
     took = time.perf_counter() - started
     raw_cer, raw_wer = score(raw_pairs)
     cer, wer = score(eng_pairs)
-    chars = sum(len(c) for c in docs)
+    chars = sum(len(c) for _, c in seeded)
     what = "tuning documents" if tuning else "synthetic damage on held-out Dingler text"
-    print(f"{what} ({len(docs)} documents, {chars} chars, damage seeds {first_seed}+):")
+    print(f"{what} ({len(seeded)} documents, {chars} chars, damage seeds {seeded[0][0]}+):")
     print(f"  raw:    CER {raw_cer:.2%} WER {raw_wer:.2%}")
     print(
         f"  engine: CER {cer:.3%} WER {wer:.3%} worse {worse(triples)}; "
@@ -437,10 +442,8 @@ def real_words() -> None:
     import unicodedata
 
     from corpus import SIGLA, load_corrections, load_source
-    from normalise import repair
     from normalise.edits import Repair, merge_layers
     from normalise.lexicon import load
-    from normalise.profile import source_profile
 
     lexicon = load()
 
@@ -452,7 +455,7 @@ def real_words() -> None:
     for siglum in sorted(SIGLA):
         source = load_source(siglum)
         raw = source.raw
-        auto = repair(raw, profile=source_profile(source))
+        auto = book_repair(siglum)
         curated = load_corrections(siglum)
         ocr = [0, 0, 0]  # every curated OCR correction of one word: right / left / other
         lost = [0, 0, 0]  # ... of one word with a letter lost to the encoding (U+FFFD)

@@ -143,6 +143,11 @@ SPELLINGS: frozenset[tuple[str, str]] = frozenset(
     for pair in ((old, new), (new, old), (old.capitalize(), new.capitalize()))
 )
 
+# signs OCR reads for letters inside a word (the tokenizer keeps them there)
+LETTER_SIGNS = "«»}|1!)"
+# letters before which a word's last ")" or ";" is read for "ch" ("aud)", "nad;")
+CH_BEFORE_SIGN = "dc"
+
 # U+FFFD: the encoding lost one of these characters
 WILDCARD = "\ufffd"
 # what a letter lost to the encoding was: an umlaut, ß, or the Fraktur tz ligature
@@ -344,9 +349,6 @@ def _doubled_capital(token: str) -> bool:
     return len(token) >= 3 and token[0].isupper() and token[1].isupper() and token[2].islower()
 
 
-END_PAREN = frozenset({"ch"})  # what a ")" that ends a token may be read as
-
-
 def _letter_moves(pair: str, more: bool, real_word: bool, confusions: Table) -> tuple[Move, ...]:
     """The moves at a letter ``pair[0]`` followed by ``pair[1:]`` (and by more letters
     when ``more``)."""
@@ -358,7 +360,7 @@ def _letter_moves(pair: str, more: bool, real_word: bool, confusions: Table) -> 
         if not real_word:
             for piece in (pair, ch) if len(pair) == 2 else (ch,):
                 for intended, c in confusions.other.get(piece, ()):
-                    if piece == ")" and len(pair) == 1 and intended not in END_PAREN:
+                    if piece == ")" and len(pair) == 1 and intended != "ch":
                         continue  # a word's last ")" is a ch, never a sign for a letter
                     here.append((len(piece), intended, c, True, False))
         # a final s is round in Fraktur: never a long-s misreading

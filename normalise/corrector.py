@@ -22,7 +22,16 @@ from typing import Any
 
 import regex
 
-from normalise.channel import REAL_WORD_LONG_S, WILDCARD, Table, readings, table, variants
+from normalise.channel import (
+    CH_BEFORE_SIGN,
+    LETTER_SIGNS,
+    REAL_WORD_LONG_S,
+    WILDCARD,
+    Table,
+    readings,
+    table,
+    variants,
+)
 from normalise.lexicon import Lexicon, word_prefixes
 from normalise.neighbours import near_edits, old_spelling
 
@@ -48,10 +57,9 @@ FREQUENT_WORDS = "\x00frequent"  # a dependency: which words reach CONSENSUS_MIN
 ANY_EDIT_COST = -4.5  # log10 per letter of a stretch no confusion table has
 ANY_EDIT_MIN = 5  # shorter tokens have too many words within an edit or two
 COMPOUND_COST = 1.5  # log10: a compound is less likely than its rarer part (as the lexicon's)
-_CH_ENDS = ("d)", "c)", "d;", "c;")  # a token's end read for "ch" (normalise.engine._TOKEN)
 _CONSONANTS = frozenset("bcdfghjklmnpqrstvwxzß")
 _UNSEEN = object()  # a memo's answer for a key it does not hold yet
-_SIGNS = regex.compile(r"[«»}|1!)]")  # signs OCR reads for letters inside a word
+_SIGNS = regex.compile(f"[{regex.escape(LETTER_SIGNS)}]")
 _REAL_WORD_SUSPECT = regex.compile(
     "[" + "".join(REAL_WORD_LONG_S) + "".join(REAL_WORD_LONG_S).upper() + "]."
 )
@@ -681,7 +689,7 @@ class Corrector:
         if WILDCARD not in token and token.endswith((")", ";")):
             word = token[:-1]
             options[token] = max(options.get(token, -math.inf), self.prior(word, 1))
-            if token[-2:] not in _CH_ENDS:  # or a damaged word before a stray ")" ("gleih)")
+            if token[-2] not in CH_BEFORE_SIGN:  # a damaged word before a stray ")" ("gleih)")
                 for text, score in self._options(word, cost, self._open(word)).items():
                     if text != word:
                         full = text + token[-1]

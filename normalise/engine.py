@@ -64,7 +64,7 @@ import numpy
 import regex
 
 from normalise import chars, furniture, garbage, hyphenation
-from normalise.channel import readings
+from normalise.channel import CH_BEFORE_SIGN, LETTER_SIGNS, readings
 from normalise.channel import table as channel_table
 from normalise.chunks import chunk_spans
 from normalise.context import Context
@@ -93,9 +93,10 @@ _LETTERS = r"(?:[^\W\d_]++|[\u0300-\u036f\ufffd]++)++"
 # an enumeration ("a)", "i)")
 _TOKEN = re.compile(
     _LETTERS
-    + r"(?:[«»}|1!)]"
+    + f"(?:[{re.escape(LETTER_SIGNS)}]"
     + _LETTERS
-    + r")*+(?:(?:(?<=[dc])[);]|(?<=[a-zäöüß]{2})\))(?=[\s.,:;!?\"“„]|$))?"
+    + f")*+(?:(?:(?<=[{CH_BEFORE_SIGN}])[);]|(?<=[a-zäöüß]{{2}})\\))"
+    + r"(?=[\s.,:;!?\"“„]|$))?"
 )
 PAREN_REACH = 300  # characters back in which a "(" may open the parenthesis a ")" closes
 _WS = regex.compile(r"\s+")
@@ -146,7 +147,7 @@ def _token_spans(text: str, pos: int = 0) -> Iterator[Token]:
     for m in _TOKEN.finditer(text, pos):
         a, b = m.span()
         word = m[0]
-        if word[-1] == ")" and word[-2] not in "dc" and _closes(text, b - 1):
+        if word[-1] == ")" and word[-2] not in CH_BEFORE_SIGN and _closes(text, b - 1):
             b, word = b - 1, word[:-1]
         yield a, b, word
 
