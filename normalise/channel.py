@@ -183,7 +183,10 @@ _OTHER = _with_capitals(CONFUSIONS)
 _LONG = {o: [(i, c)] for o, i, c in LONG_S}
 
 
-Move = tuple[int, str, float, bool, bool]  # letters consumed, text, cost, other?, long s?
+Step = tuple[int, str, float]  # letters consumed, text, cost
+# the moves at a position: other confusions, long-s readings, and readings at no cost
+# (the letter itself, or the fills of a U+FFFD)
+Moves = tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +196,7 @@ class Table:
     other: dict[str, list[tuple[str, float]]]
     first: frozenset[str]
     # the moves at a position, by (the letter and the next, two letters left?, real_word)
-    moves: dict[tuple[str, bool, bool], tuple[Move, ...]] = field(
+    moves: dict[tuple[str, bool, bool], Moves] = field(
         default_factory=dict, compare=False, repr=False
     )
     _memos: dict[str, dict[Any, Any]] = field(default_factory=dict, compare=False, repr=False)
@@ -285,46 +288,48 @@ def readings(
             if count >= limit:
                 return
             continue
-        for step, text, c, other, long in moves[i]:
-            o, lo, new_cost = n_other, n_long, cost
-            if other:
-                if o >= max_other:
+        others, longs, plain = moves[i]
+        # the moves are pushed in the order others, long s, plain: the plain last, so
+        # that it is popped first; a reading that begins no known word is not pushed
+        check = known is not None and len(out) <= PREFIX
+        if others and n_other < max_other:
+            for step, text, c in others:
+                nxt = out + text
+                if check and 0 < len(nxt) <= PREFIX and nxt.lower() not in known:  # type: ignore[operator]
                     continue
-                o, new_cost = o + 1, cost + c
-            elif long:
-                if lo >= max_long:
+                push((i + step, nxt, cost + c, n_other + 1, n_long))
+        if longs and n_long < max_long:
+            for step, text, c in longs:
+                nxt = out + text
+                if check and 0 < len(nxt) <= PREFIX and nxt.lower() not in known:  # type: ignore[operator]
                     continue
-                lo, new_cost = lo + 1, cost + c
+                push((i + step, nxt, cost + c, n_other, n_long + 1))
+        check = check and (n_other or n_long or damaged)
+        for step, text, _ in plain:
             nxt = out + text
-            if (
-                known is not None
-                and (o or lo or damaged)
-                and 0 < len(nxt) <= PREFIX
-                and nxt.lower() not in known
-            ):
+            if check and 0 < len(nxt) <= PREFIX and nxt.lower() not in known:  # type: ignore[operator]
                 continue
-            push((i + step, nxt, new_cost, o, lo))
+            push((i + step, nxt, cost, n_other, n_long))
 
 
-def _moves(token: str, real_word: bool, confusions: Table) -> list[tuple[Move, ...]]:
-    """Per position: (letters consumed, text, cost, other edit?, long-s edit?); the
-    unchanged letter last, so the depth-first walk yields the token itself first.
-    The moves at a letter are remembered in ``confusions`` by that letter, the next,
-    and whether a letter follows the next."""
+def _moves(token: str, real_word: bool, confusions: Table) -> list[Moves]:
+    """Per position the moves (:data:`Moves`); the unchanged letter is the one plain
+    move, so that the depth-first walk yields the token itself first. The moves at a
+    letter are remembered in ``confusions`` by that letter, the next, and whether a
+    letter follows the next."""
     n = len(token)
     lower_only = not token.replace(WILDCARD, "").isupper()
     known = confusions.moves
-    moves: list[tuple[Move, ...]] = []
+    moves: list[Moves] = []
     for i, ch in enumerate(token):
         if ch == WILDCARD:
-            moves.append(
-                tuple(
-                    (1, fill, 0.0, False, False)
-                    for fill in WILDCARD_FILLS
-                    if not (i > 0 and lower_only and fill.isupper())
-                    and (len(fill) == 1 or token[i - 1 : i].islower())  # tz after a letter
-                )
+            fills = tuple(
+                (1, fill, 0.0)
+                for fill in WILDCARD_FILLS
+                if not (i > 0 and lower_only and fill.isupper())
+                and (len(fill) == 1 or token[i - 1 : i].islower())  # tz after a letter
             )
+            moves.append(((), (), fills))
             continue
         key = (token[i : i + 2], i + 2 < n, real_word)
         here = known.get(key)
@@ -332,11 +337,9 @@ def _moves(token: str, real_word: bool, confusions: Table) -> list[tuple[Move, .
             here = known[key] = _letter_moves(key[0], key[1], real_word, confusions)
         moves.append(here)
     if _doubled_capital(token) and not real_word:
-        moves[0] = (
-            (2, token[0], DOUBLED_CAPITAL_COST, True, False),
-            (2, token[1], DOUBLED_CAPITAL_COST, True, False),
-            *moves[0],
-        )
+        others, longs, plain = moves[0]
+        doubled = ((2, token[0], DOUBLED_CAPITAL_COST), (2, token[1], DOUBLED_CAPITAL_COST))
+        moves[0] = (doubled + others, longs, plain)
     return moves
 
 
@@ -349,26 +352,26 @@ def _doubled_capital(token: str) -> bool:
     return len(token) >= 3 and token[0].isupper() and token[1].isupper() and token[2].islower()
 
 
-def _letter_moves(pair: str, more: bool, real_word: bool, confusions: Table) -> tuple[Move, ...]:
+def _letter_moves(pair: str, more: bool, real_word: bool, confusions: Table) -> Moves:
     """The moves at a letter ``pair[0]`` followed by ``pair[1:]`` (and by more letters
     when ``more``)."""
     long_table = _LONG_REAL if real_word else _LONG
     first = _FIRST_REAL if real_word else confusions.first
     ch = pair[0]
-    here: list[Move] = []
+    others: list[Step] = []
+    longs: list[Step] = []
     if ch in first:
         if not real_word:
             for piece in (pair, ch) if len(pair) == 2 else (ch,):
                 for intended, c in confusions.other.get(piece, ()):
                     if piece == ")" and len(pair) == 1 and intended != "ch":
                         continue  # a word's last ")" is a ch, never a sign for a letter
-                    here.append((len(piece), intended, c, True, False))
+                    others.append((len(piece), intended, c))
         # a final s is round in Fraktur: never a long-s misreading
         for piece in ((pair,) if more else ()) + ((ch,) if len(pair) == 2 else ()):
             for intended, c in long_table.get(piece, ()):
-                here.append((len(piece), intended, c, False, True))
-    here.append((1, ch, 0.0, False, False))
-    return tuple(here)
+                longs.append((len(piece), intended, c))
+    return tuple(others), tuple(longs), ((1, ch, 0.0),)
 
 
 def spelling(observed: str, intended: str) -> bool:
