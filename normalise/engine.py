@@ -68,6 +68,7 @@ from normalise.channel import CH_BEFORE_SIGN, LETTER_SIGNS, readings
 from normalise.channel import table as channel_table
 from normalise.chunks import chunk_spans
 from normalise.context import Context
+from normalise.context import load as historical_pairs
 from normalise.corrector import Choice, Corrector, rate_class
 from normalise.draft import Draft, View, view_job
 from normalise.edits import Edit, Repair, apply_edits, compose
@@ -584,12 +585,14 @@ def _joins(draft: Draft, corrector: Corrector) -> None:
         return
     rates: list[float] | None = None  # the long-s rates, when first needed
     jobs: list[Job] = []
-    for k, (a, _, tok) in enumerate(tokens):
+    for k, (a, b, tok) in enumerate(tokens):
         place = places.get(tok)
         if place is None:
             continue
         at, lower = place
         if lower:
+            if view.text[b : b + 1] in _ELISION:
+                continue  # an elided ending follows: part of a longer word
             if rates is None:
                 rates = _rates(corrector, view)
             choice = corrector.correct_cached(tok, rates[k])
@@ -602,6 +605,9 @@ def _joins(draft: Draft, corrector: Corrector) -> None:
     draft.rewrite_many(jobs)
 
 
+_ELISION = frozenset("'’")  # a token glued to one of these is cut off a longer word
+
+
 def _lost_space_place(corrector: Corrector, tok: str) -> tuple[int, bool] | None:
     """Where in ``tok`` OCR lost a space, and whether in lower case: :func:`_lost_space`,
     else :func:`_lost_space_lower`."""
@@ -609,7 +615,47 @@ def _lost_space_place(corrector: Corrector, tok: str) -> tuple[int, bool] | None
     if at is not None:
         return at, False
     at = _lost_space_lower(corrector, tok)
+    if at is None:
+        at = _lost_space_pair(corrector, tok)
     return None if at is None else (at, True)
+
+
+JOIN_PAIR_MIN = 50  # the pair a lost space parts is counted this often in the journal
+JOIN_PAIR_RATIO = 50  # and this many times as often as the token itself (+1)
+JOIN_PAIR_RIVAL = 10  # and this many times as often as the pair of any other place
+
+
+def _lost_space_pair(corrector: Corrector, tok: str) -> int | None:
+    """Where in ``tok``, in lower case (or capitalised) and no form of the lexicon, two
+    words run together that the historical journal writes as a pair far more often than
+    as the token (``alsjene``, ``Hatman``, ``mandie``, ``derluft``): the place whose
+    pair has :data:`JOIN_PAIR_MIN` counts or more, :data:`JOIN_PAIR_RATIO` times the
+    token's and :data:`JOIN_PAIR_RIVAL` times any other place's. A compound is no such
+    pair (``Mitarbeiter``). ``None`` if not."""
+    if len(tok) < 5 or not tok[1:].islower() or not tok.isalpha():
+        return None
+    low = tok.lower()
+    counts = historical_pairs()
+    if counts is None or low in corrector.lexicon.table:
+        return None
+    words = corrector.lexicon.in_dictionary
+    ranked = sorted(
+        (
+            (counts.pair(low[:at], low[at:]) if words(low[:at]) and words(low[at:]) else 0, at)
+            for at in range(2, len(low) - 2)
+        ),
+        reverse=True,
+    )
+    if not ranked:
+        return None
+    (best, at), rival = ranked[0], (ranked[1][0] if len(ranked) > 1 else 0)
+    if (
+        best < JOIN_PAIR_MIN
+        or best < JOIN_PAIR_RATIO * (counts.words.get(low, 0) + 1)
+        or best < JOIN_PAIR_RIVAL * rival
+    ):
+        return None
+    return at
 
 
 def _lost_space_lower(corrector: Corrector, tok: str) -> int | None:

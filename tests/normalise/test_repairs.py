@@ -278,6 +278,14 @@ def test_space_lost_beside_an_article_or_conjunction_is_put_back() -> None:
     assert restore_raw(r.reading, r.edits) == r.raw
 
 
+def test_space_lost_between_two_words_the_journal_writes_apart_is_put_back() -> None:
+    r = repair("Er spielt alsjene Karte aus. Hatman die Karte, so sticht er.")
+    assert r.reading == "Er spielt als jene Karte aus. Hat man die Karte, so sticht er."
+    lost = [e for e in r.edits if e.evidence.startswith("lost space")]
+    assert [(e.original, e.replacement) for e in lost] == [("", " ")] * 2
+    assert restore_raw(r.reading, r.edits) == r.raw
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -287,6 +295,13 @@ def test_space_lost_beside_an_article_or_conjunction_is_put_back() -> None:
         "Es ist legter und Dieje Karte.",  # lower case: a damaged word, not a lost space
         "Die Vorhand übersticht den Ausspiel.",  # a preposition is also a prefix
         "Das wird demacht.",  # "acht" is too short to follow an article: a damaged word
+        "Dieer Spieler sticht.",  # two letters after the place: a lost letter (Dieser)
+        "Wo bleibst heint übernacht'n?",  # an elided ending follows: one word
+        "Die Inder spielen es aufgrund der Regel.",  # forms of the lexicon, though the
+        # journal writes "in der" and "auf grund" apart far more often
+        "Man nimmt Kupferzink, ingleichen Blei.",  # the journal's own forms, beside
+        # their pairs ("kupfer zink", "in gleichen") not fifty times as often
+        "Er weiß, dassich das Spiel lohnt.",  # "das sich" or "dass ich": two places
     ],
 )
 def test_no_space_is_put_where_none_was_lost(text: str) -> None:
