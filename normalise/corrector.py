@@ -145,8 +145,8 @@ class Corrector:
         self.evidence_cache: dict[str, int] = memo("long-s evidence")
         self._trusted: dict[str, bool] = memo("trusted")
         self.whole_words: dict[str, bool] = memo("whole words")  # a dictionary word, 2+ letters
-        # token -> where OCR lost a space in it and whether in lower case (engine._joins)
-        self.lost_spaces: dict[str, tuple[int, bool] | None] = memo("lost spaces")
+        # token -> where OCR lost a space in it and by which rule (engine._joins)
+        self.lost_spaces: dict[str, tuple[int, str] | None] = memo("lost spaces")
         self._half: dict[str, bool] = memo("half words")
         self._part_stems: dict[tuple[str, bool], str | None] = memo("part stems")
         self._repeat_weights: dict[str, float] = memo("repeat weights")

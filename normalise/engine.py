@@ -574,12 +574,14 @@ def _joins(draft: Draft, corrector: Corrector) -> None:
     view = draft.view()
     tokens = _tokens(view)
     known = corrector.lost_spaces  # depends on the lexicon only: kept for the document
-    places: dict[str, tuple[int, bool]] = {}
+    places: dict[str, tuple[int, str]] = {}
     for tok in set(map(_TEXT, tokens)):
         if tok not in known:
             known[tok] = _lost_space_place(corrector, tok)
         place = known[tok]
-        if place is not None and not (place[1] and corrector.document.get(tok.lower(), 0) >= 2):
+        if place is not None and not (
+            place[1] == "lower" and corrector.document.get(tok.lower(), 0) >= 2
+        ):
             places[tok] = place
     if not places:
         return
@@ -589,8 +591,8 @@ def _joins(draft: Draft, corrector: Corrector) -> None:
         place = places.get(tok)
         if place is None:
             continue
-        at, lower = place
-        if lower:
+        at, kind = place
+        if kind != "noun":
             if view.text[b : b + 1] in _ELISION:
                 continue  # an elided ending follows: part of a longer word
             if rates is None:
@@ -600,7 +602,7 @@ def _joins(draft: Draft, corrector: Corrector) -> None:
                 continue  # a damaged word: the word pass reads it
         ra, rb, reading = view_job(view, len(draft.raw), a + at, a + at, " ")
         evidence = f"lost space: {tok!r} -> {tok[:at] + ' ' + tok[at:]!r}"
-        confidence = JOIN_CONFIDENCE_LOWER if lower else JOIN_CONFIDENCE
+        confidence = JOIN_CONFIDENCE if kind == "noun" else JOIN_CONFIDENCE_LOWER
         jobs.append((ra, rb, reading, "ocr", confidence, evidence))
     draft.rewrite_many(jobs)
 
@@ -608,16 +610,20 @@ def _joins(draft: Draft, corrector: Corrector) -> None:
 _ELISION = frozenset("'’")  # a token glued to one of these is cut off a longer word
 
 
-def _lost_space_place(corrector: Corrector, tok: str) -> tuple[int, bool] | None:
-    """Where in ``tok`` OCR lost a space, and whether in lower case: :func:`_lost_space`,
-    else :func:`_lost_space_lower`."""
-    at = _lost_space(corrector, tok)
-    if at is not None:
-        return at, False
-    at = _lost_space_lower(corrector, tok)
-    if at is None:
-        at = _lost_space_pair(corrector, tok)
-    return None if at is None else (at, True)
+def _lost_space_place(corrector: Corrector, tok: str) -> tuple[int, str] | None:
+    """Where in ``tok`` OCR lost a space, and by which rule: ``"noun"``
+    (:func:`_lost_space`), else ``"lower"`` (:func:`_lost_space_lower`), else ``"pair"``
+    (:func:`_lost_space_pair`). :func:`_joins` leaves a ``"lower"`` place where the
+    document repeats the token; a pair is the journal's, whatever the document does."""
+    for kind, rule in (
+        ("noun", _lost_space),
+        ("lower", _lost_space_lower),
+        ("pair", _lost_space_pair),
+    ):
+        at = rule(corrector, tok)
+        if at is not None:
+            return at, kind
+    return None
 
 
 JOIN_PAIR_MIN = 50  # the pair a lost space parts is counted this often in the journal
@@ -692,8 +698,10 @@ def _join_word(corrector: Corrector, low: str, shortest: int) -> bool:
 
 def _lost_space(corrector: Corrector, tok: str) -> int | None:
     """Where in ``tok``, no form of the lexicon, OCR lost the space before a capitalised
-    noun (or compound): after a dictionary word in lower case (``ihreKosten``) or a
-    capitalised preposition or function word (``MitAbbildungen``). ``None`` if not.
+    word, a dictionary word or any of three letters or more (a rare noun, a name, an
+    abbreviation: ``dieSchrötlinge``, ``beiFig.``): after a dictionary word in lower
+    case (``ihreKosten``) or a capitalised preposition or function word
+    (``MitAbbildungen``). ``None`` if not.
 
     No compound has a capital inside, so neither the document's count nor the
     historical corpus protects such a token (``derluft`` is one of the corpus's forms;
@@ -708,8 +716,10 @@ def _lost_space(corrector: Corrector, tok: str) -> int | None:
     left, right = tok[:at], tok[at:]
     if _INNER_CAPITAL.search(right) or not (left[0].islower() or left.lower() in CLAUSE_INTERNAL):
         return None
-    if not right[1:].islower() or not (_whole(corrector, left) and corrector.lexical(right)):
+    if not right[1:].islower() or not _whole(corrector, left):
         return None
+    if len(right) < 3 and not corrector.lexical(right):
+        return None  # a capital and a letter: too little to be a word of its own
     zl, zr = corrector.zipf(left.lower()), corrector.lexicon.table.get(right.lower())
     if zl is None or zl < JOIN_LEFT_ZIPF or (zr is not None and zr < JOIN_RIGHT_ZIPF):
         return None
