@@ -826,14 +826,17 @@ def _whole(corrector: Corrector, word: str) -> bool:
 
 def _halves(text: str, left: Token, right: Token, profile: Profile) -> bool:
     """May two tokens of ``text`` be the halves of one word OCR split: the second in lower
-    case, one line's white space between, four letters together, no full stop after?"""
+    case, one line's white space between, four letters together, and no full stop after a
+    second half of one or two letters (an abbreviation)?"""
     (_, l_end, lw), (r_start, r_end, rw) = left, right
     if not rw[0].islower():
         return False
     gap = text[l_end:r_start]
     if not gap.isspace() or gap.count("\n") >= 2:
         return False
-    if len(lw) + len(rw) < 4 or text[r_end : r_end + 1] == "." or not lw.isalpha():
+    if len(lw) + len(rw) < 4 or not lw.isalpha():
+        return False
+    if len(rw) < 3 and text[r_end : r_end + 1] == ".":  # an abbreviation ("man z. B.")
         return False
     return not (len(lw) == 1 and lw in profile.players)  # "C hat": a player's letter
 

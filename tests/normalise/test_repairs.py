@@ -130,6 +130,10 @@ def test_split_word_joined() -> None:
     assert reading("der König ſticht hernach die Da me, die Dame den Buben") == (
         "der König sticht hernach die Dame, die Dame den Buben"
     )
+    # before a full stop too; but not a half of two letters or fewer, an abbreviation
+    assert reading("Er hat die Karte bek ommen. So hat man z. B. zwei.") == (
+        "Er hat die Karte bekommen. So hat man z. B. zwei."
+    )
 
 
 def test_split_word_with_a_damaged_half_is_joined_and_read() -> None:
