@@ -398,11 +398,26 @@ def _undoubted(corrector: Corrector, tok: str) -> bool:
     )
 
 
+ABBREVIATION_USES = 100  # a short form before a full stop the journal uses this often
+
+
+def _abbreviation(corrector: Corrector, tok: str) -> bool:
+    """May ``tok``, before a full stop, be an abbreviation: a form of the dictionary, or
+    one the journal uses :data:`ABBREVIATION_USES` times or more (``jun.``, ``fig.``)?
+    A wordfreq-only form the journal hardly has is a misreading (``find.``)."""
+    if corrector.zipf(tok) is None:
+        return False
+    if corrector.lexicon.in_dictionary(tok):
+        return True
+    counts = historical_pairs()
+    return counts is None or counts.words.get(tok.lower(), 0) >= ABBREVIATION_USES
+
+
 def _judge(corrector: Corrector, tok: str, rate: float, dot: bool) -> Choice | None:
     """The correction of one token, if any (none for a token too long to be a word)."""
     if _undoubted(corrector, tok):
         return None
-    if dot and tok.islower() and len(tok) <= 4 and corrector.zipf(tok) is not None:
+    if dot and tok.islower() and len(tok) <= 4 and _abbreviation(corrector, tok):
         return None  # a known short abbreviation ("jun.") is not doubted
     return corrector.correct_cached(tok, rate)
 

@@ -401,3 +401,13 @@ def test_a_repair_does_not_depend_on_what_the_process_repaired_before() -> None:
     channel.table.cache_clear()  # with the tables' own memos
     cold = repair(second)
     assert warm.reading == cold.reading and warm.edits == cold.edits
+
+
+def test_a_short_form_before_a_full_stop_is_an_abbreviation_only_if_known_as_one() -> None:
+    # "jun." and "fig." are the journal's abbreviations; "find." is sind with its long s
+    # misread, a form only wordfreq lists and the journal hardly uses
+    text = "Die Karten, die fchon im Spiel find. Der jun. Spieler fieht es auf fig. 3."
+    r = repair(text)
+    assert "im Spiel sind. Der jun. Spieler" in r.reading
+    assert "auf fig. 3." in r.reading
+    assert restore_raw(r.reading, r.edits) == text
