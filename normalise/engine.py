@@ -576,9 +576,13 @@ JOIN_WORD_ZIPF = 3.5  # a word run together with an article or a conjunction is 
 JOIN_WORD = 4  # and has at least this many letters (five before the word: ``demacht``)
 JOIN_CONFIDENCE_LOWER = 0.8
 # what a lower-case word may be run together with: never a preposition, which is also a
-# prefix (``übersticht``, ``Vorhand``, ``Ausspiel``)
+# prefix (``übersticht``, ``Vorhand``, ``Ausspiel``); after a word also pronouns, adverbs
+# and auxiliaries that end no compound
 _JOIN_BEFORE = _closed("der die das dem den des und oder aber")
-_JOIN_AFTER = _JOIN_BEFORE | {"sich"}
+_JOIN_AFTER = _JOIN_BEFORE | _closed(
+    "sich nicht schon bereits stets zuerst selbst entweder dieser diese dieses ihrer ihre "
+    "seine seiner wird wurde werden kann soll"
+)
 
 
 def _joins(draft: Draft, corrector: Corrector) -> None:
@@ -683,7 +687,8 @@ def _lost_space_lower(corrector: Corrector, tok: str) -> int | None:
     """Where in ``tok``, in lower case (or capitalised) and no form of the lexicon or the
     historical corpus, an article or a conjunction of three letters or more runs
     together with a common dictionary word (:data:`JOIN_WORD_ZIPF`, :data:`JOIN_WORD`
-    letters or more): ``Eisenoder``, ``Erhaltungdes``, ``diebeste``. ``None`` if not,
+    letters or more): ``Eisenoder``, ``Erhaltungdes``, ``diebeste``; or such a word with
+    a word that ends no compound after it (``Karteschon``). ``None`` if not,
     or if two places could be it."""
     if len(tok) < 7 or not tok[1:].islower() or not tok.isalpha():
         return None

@@ -285,6 +285,9 @@ def test_space_lost_beside_an_article_or_conjunction_is_put_back() -> None:
         r.reading == "Ein Topf aus Eisen oder Holz dient zur Erhaltung des Feuers; die beste Art."
     )
     assert restore_raw(r.reading, r.edits) == r.raw
+    # after a word also a pronoun, an adverb or an auxiliary, which ends no compound
+    r = repair("Er hat die Karteschon gespielt und die Farbebereits bekannt.")
+    assert r.reading == "Er hat die Karte schon gespielt und die Farbe bereits bekannt."
 
 
 def test_space_lost_between_two_words_the_journal_writes_apart_is_put_back() -> None:
