@@ -24,9 +24,10 @@ Passes, each adding edits on the raw text (:class:`normalise.draft.Draft`):
    list numbers, ``3. B.``, ``§`` for 5, letters inside numbers;
 3. line-end hyphens (:mod:`~normalise.hyphenation`): joined, or kept as ``-``; where the
    source's profile says its OCR reads them as colons (``wer: den``), such a colon is
-   joined when the whole is a dictionary word; then a space OCR lost before a noun or
-   beside an article or conjunction is put back (``ihreKosten`` -> ``ihre Kosten``,
-   ``Thonoder`` -> ``Thon oder``), and a « or » OCR read for a letter at
+   joined when the whole is a dictionary word; then a space OCR lost before a noun,
+   beside an article or conjunction, or between two words the historical journal
+   writes as a pair is put back (``ihreKosten`` -> ``ihre Kosten``, ``Thonoder`` ->
+   ``Thon oder``, ``alsjene`` -> ``als jene``), and a « or » OCR read for a letter at
    a word's edge is read (``di«`` -> ``die``) unless the text quotes with them;
 4. words (:mod:`~normalise.corrector`): a noisy channel, the Fraktur confusion table of
    :mod:`~normalise.channel` with the confusions learned from the document itself
