@@ -278,7 +278,8 @@ def readings(
     count = 0
     stack: list[tuple[int, str, float, int, int]] = [(0, "", 0.0, 0, 0)]
     pop, push = stack.pop, stack.append
-    known = prefixes
+    pruned = prefixes is not None
+    known = prefixes if prefixes is not None else frozenset()
     damaged = WILDCARD in token
     while stack:
         i, out, cost, n_other, n_long = pop()
@@ -291,23 +292,23 @@ def readings(
         others, longs, plain = moves[i]
         # the moves are pushed in the order others, long s, plain: the plain last, so
         # that it is popped first; a reading that begins no known word is not pushed
-        check = known is not None and len(out) <= PREFIX
+        check = pruned and len(out) <= PREFIX
         if others and n_other < max_other:
             for step, text, c in others:
                 nxt = out + text
-                if check and 0 < len(nxt) <= PREFIX and nxt.lower() not in known:  # type: ignore[operator]
+                if check and 0 < len(nxt) <= PREFIX and nxt.lower() not in known:
                     continue
                 push((i + step, nxt, cost + c, n_other + 1, n_long))
         if longs and n_long < max_long:
             for step, text, c in longs:
                 nxt = out + text
-                if check and 0 < len(nxt) <= PREFIX and nxt.lower() not in known:  # type: ignore[operator]
+                if check and 0 < len(nxt) <= PREFIX and nxt.lower() not in known:
                     continue
                 push((i + step, nxt, cost + c, n_other, n_long + 1))
         check = check and (n_other or n_long or damaged)
         for step, text, _ in plain:
             nxt = out + text
-            if check and 0 < len(nxt) <= PREFIX and nxt.lower() not in known:  # type: ignore[operator]
+            if check and 0 < len(nxt) <= PREFIX and nxt.lower() not in known:
                 continue
             push((i + step, nxt, cost, n_other, n_long))
 
