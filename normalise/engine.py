@@ -587,10 +587,12 @@ _JOIN_AFTER = _JOIN_BEFORE | _closed(
 
 
 def _joins(draft: Draft, corrector: Corrector) -> None:
-    """Put back a space OCR lost between two words: before a noun (``ihreKosten`` ->
-    ``ihre Kosten``, :func:`_lost_space`), or between a word and an article or a
-    conjunction (``Thonoder`` -> ``Thon oder``, :func:`_lost_space_lower`) where the
-    document does not repeat the token and the corrector does not read it as one word."""
+    """Put back a space OCR lost between two words (:func:`_lost_space_place`): before a
+    noun (``ihreKosten`` -> ``ihre Kosten``), beside an article or a conjunction
+    (``Thonoder`` -> ``Thon oder``; not where the document repeats the token), or between
+    the two words of a pair the journal writes apart (``alsjene`` -> ``als jene``). The
+    last two wait where the corrector reads the token as one word, or where an elided
+    ending follows (``übernacht'n``)."""
     view = draft.view()
     tokens = _tokens(view)
     known = corrector.lost_spaces  # depends on the lexicon only: kept for the document
@@ -672,8 +674,6 @@ def _lost_space_pair(corrector: Corrector, tok: str) -> int | None:
         ),
         reverse=True,
     )
-    if not ranked:
-        return None
     (best, at), rival = ranked[0], (ranked[1][0] if len(ranked) > 1 else 0)
     if (
         best < JOIN_PAIR_MIN
