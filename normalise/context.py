@@ -424,13 +424,14 @@ class Context:
             or totals[best] - totals[current] < MARGIN
             or lifts[best] - lifts[current] < LIFT_MARGIN
             # a valid word read as another by a shape confusion (bat/hat), not by the
-            # print's long-s habit: ten times in total, and both neighbours know it
+            # print's long-s habit: ten times in total, and each neighbour that knows
+            # either word knows it
             or (
                 via_long is not None
                 and best not in via_long
                 and (
                     totals[best] - totals[current] < SHAPE_MARGIN
-                    or not self._counted(best.lower(), left, right, own=False, both=True)
+                    or not self._vouched(best.lower(), current.lower(), left, right)
                 )
             )
         ):
@@ -456,6 +457,17 @@ class Context:
             if a is not None and b is not None
         ]
         return all(found) if both else any(found)
+
+    def _vouched(self, word: str, other: str, left: str | None, right: str | None) -> bool:
+        """Has ``word`` a listed pair with a neighbour, and with each neighbour that has
+        one with ``word`` or ``other``? (A neighbour that knows neither says nothing.)"""
+        pair = self.model.bigrams.pair
+        found = []  # per neighbour: (word's pair, other's pair)
+        if left is not None:
+            found.append((pair(left, word), pair(left, other)))
+        if right is not None:
+            found.append((pair(word, right), pair(other, right)))
+        return any(mine for mine, _ in found) and all(mine or not theirs for mine, theirs in found)
 
     def _candidates(
         self, token: str, rate: Rate

@@ -304,6 +304,13 @@ def test_shape_confusion_of_a_known_word_decided_by_both_neighbours() -> None:
     assert word == "hat" and "'man hat'" in evidence and "'hat hier'" in evidence
 
 
+def test_a_neighbour_that_knows_neither_word_says_nothing() -> None:
+    # 'drei punkte' is counted, 'ihm drei' and 'ihm brei' are not: the left neighbour is
+    # silent, so the right one decides
+    word, evidence = ocr_edits("Fehlen ihm brei Punkte, so darf er nicht bieten.")["brei"]
+    assert word == "drei" and "'drei punkte'" in evidence
+
+
 def test_shape_confusion_needs_ten_times_in_total() -> None:
     # 'einer nacht' 25 and 'nacht oder' 24 are counted, 'einer naht' is not: about five
     # times, not enough to take a valid word for another
