@@ -186,7 +186,11 @@ def test_b_is_read_for_d_but_a_word_stays() -> None:
     assert r.reading == "Er gab dem Spieler die Karte und ging."
     assert [(e.original, e.replacement) for e in r.edits] == [("b", "d")] * 3
     # a word the lexicon knows is no misreading where nothing around doubts it
-    assert not repair("Das bier ist gut, ben Leuten schmeckt bas Brot.").edits
+    assert not repair("Das bier ist gut, ben Leuten schmeckt es.").edits
+    # but it is where a neighbour knows the other reading and none knows it ('das brot'
+    # is counted, 'bas brot' is not; 'schmeckt' knows neither)
+    r = repair("Das bier ist gut, ben Leuten schmeckt bas Brot.")
+    assert r.reading == "Das bier ist gut, ben Leuten schmeckt das Brot."
 
 
 def test_lost_characters_of_a_word_no_lexicon_knows() -> None:
