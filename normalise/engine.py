@@ -68,7 +68,7 @@ from normalise import chars, furniture, garbage, hyphenation
 from normalise.channel import CH_BEFORE_SIGN, LETTER_SIGNS, readings
 from normalise.channel import table as channel_table
 from normalise.chunks import chunk_spans
-from normalise.context import Context
+from normalise.context import Bigrams, Context
 from normalise.context import load as historical_pairs
 from normalise.corrector import Choice, Corrector, rate_class
 from normalise.draft import Draft, View, view_job
@@ -656,22 +656,18 @@ JOIN_PAIR_RIVAL = 10  # and this many times as often as the pair of any other pl
 def _lost_space_pair(corrector: Corrector, tok: str) -> int | None:
     """Where in ``tok``, in lower case (or capitalised) and no form of the lexicon, two
     words run together that the historical journal writes as a pair far more often than
-    as the token (``alsjene``, ``Hatman``, ``mandie``, ``derluft``): the place whose
-    pair has :data:`JOIN_PAIR_MIN` counts or more, :data:`JOIN_PAIR_RATIO` times the
-    token's and :data:`JOIN_PAIR_RIVAL` times any other place's. A compound is no such
-    pair (``Mitarbeiter``). ``None`` if not."""
+    as the token (``alsjene``, ``Hatman``, ``mandie``, ``derluft``, ``wiefie``): the
+    place whose pair (:func:`_pair_count`) has :data:`JOIN_PAIR_MIN` counts or more,
+    :data:`JOIN_PAIR_RATIO` times the token's and :data:`JOIN_PAIR_RIVAL` times any
+    other place's. A compound is no such pair (``Mitarbeiter``). ``None`` if not."""
     if len(tok) < 5 or not tok[1:].islower() or not tok.isalpha():
         return None
     low = tok.lower()
     counts = historical_pairs()
     if counts is None or low in corrector.lexicon.table:
         return None
-    words = corrector.lexicon.in_dictionary
     ranked = sorted(
-        (
-            (counts.pair(low[:at], low[at:]) if words(low[:at]) and words(low[at:]) else 0, at)
-            for at in range(2, len(low) - 2)
-        ),
+        ((_pair_count(corrector, counts, low[:at], low[at:]), at) for at in range(2, len(low) - 2)),
         reverse=True,
     )
     (best, at), rival = ranked[0], (ranked[1][0] if len(ranked) > 1 else 0)
@@ -682,6 +678,24 @@ def _lost_space_pair(corrector: Corrector, tok: str) -> int | None:
     ):
         return None
     return at
+
+
+def _pair_count(corrector: Corrector, counts: Bigrams, left: str, right: str) -> int:
+    """The journal's count of the pair ``left right``, each read as printed or with its
+    f read for a long s (``wie fie``: ``wie sie``), if both are dictionary words."""
+    words = corrector.lexicon.in_dictionary
+    best = 0
+    for a in _long_s_forms(left):
+        for b in _long_s_forms(right):
+            if words(a) and words(b):
+                best = max(best, counts.pair(a, b))
+    return best
+
+
+def _long_s_forms(word: str) -> tuple[str, ...]:
+    """``word``, and with every f but a last one read as a long s (a final s is round)."""
+    read = word[:-1].replace("f", "s") + word[-1:]
+    return (word,) if read == word else (word, read)
 
 
 def _lost_space_lower(corrector: Corrector, tok: str) -> int | None:

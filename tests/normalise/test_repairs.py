@@ -294,6 +294,15 @@ def test_space_lost_beside_an_article_or_conjunction_is_put_back() -> None:
     assert r.reading == "Er hat die Karte schon gespielt und die Farbe bereits bekannt."
 
 
+def test_space_lost_between_two_words_with_a_long_s_read_as_f_is_put_back() -> None:
+    # 'wie fie' is no pair of the journal, 'wie sie' is: the halves are read with their
+    # f as a long s to find the place; the word pass then reads 'fie' as 'sie'
+    text = "Sie fpielen, wiefie es wollen, und fo fort."
+    r = repair(text)
+    assert r.reading == "Sie spielen, wie sie es wollen, und so fort."
+    assert restore_raw(r.reading, r.edits) == text
+
+
 def test_space_lost_between_two_words_the_journal_writes_apart_is_put_back() -> None:
     # a pair is put back though the document repeats the token: it is the journal's pair
     r = repair("Er spielt alsjene Karte aus. Hatman die Karte, so sticht er. Hatman sie nicht?")
