@@ -570,7 +570,6 @@ def _whole_reading(corrector: Corrector, joined: str, rate: float) -> Choice | N
 
 
 JOIN_LEFT_ZIPF = 3.0  # the word before a lost space is at least this common
-JOIN_RIGHT_ZIPF = 2.0  # and the word after it this common (a compound: its parts)
 JOIN_CONFIDENCE = 0.9
 _INNER_CAPITAL = regex.compile(r"\p{Ll}\p{Lu}")
 JOIN_WORD_ZIPF = 3.5  # a word run together with an article or a conjunction is this common
@@ -755,8 +754,8 @@ def _lost_space(corrector: Corrector, tok: str) -> int | None:
         return None
     if len(right) < 3 and not corrector.lexical(right):
         return None  # a capital and a letter: too little to be a word of its own
-    zl, zr = corrector.zipf(left.lower()), corrector.lexicon.table.get(right.lower())
-    if zl is None or zl < JOIN_LEFT_ZIPF or (zr is not None and zr < JOIN_RIGHT_ZIPF):
+    zl = corrector.zipf(left.lower())
+    if zl is None or zl < JOIN_LEFT_ZIPF:
         return None
     return at
 

@@ -271,15 +271,18 @@ def test_long_s_read_as_capital_i_stays_lower_case() -> None:
 
 
 def test_space_lost_before_a_noun_is_put_back_and_logged() -> None:
-    # the word after the capital need not be in the lexicon: a rare noun, an abbreviation
+    # the word after the capital need not be in the lexicon, nor common in it: a rare
+    # noun ("Roggens", Zipf 1.5), an abbreviation
     r = repair(
         "Er trug ihreKosten und gab dieReibung an. MitAbbildungen; dieSchrötlinge beiFig. 3."
+        " Die Kleie desRoggens."
     )
     assert r.reading == (
         "Er trug ihre Kosten und gab die Reibung an. Mit Abbildungen; die Schrötlinge bei Fig. 3."
+        " Die Kleie des Roggens."
     )
     lost = [e for e in r.edits if e.evidence.startswith("lost space")]
-    assert [(e.original, e.replacement) for e in lost] == [("", " ")] * 5
+    assert [(e.original, e.replacement) for e in lost] == [("", " ")] * 6
     assert restore_raw(r.reading, r.edits) == r.raw
 
 
