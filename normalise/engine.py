@@ -683,12 +683,9 @@ def _pair_count(corrector: Corrector, counts: Bigrams, left: str, right: str) ->
     """The journal's count of the pair ``left right``, each read as printed or with its
     f read for a long s (``wie fie``: ``wie sie``), if both are dictionary words."""
     words = corrector.lexicon.in_dictionary
-    best = 0
-    for a in _long_s_forms(left):
-        for b in _long_s_forms(right):
-            if words(a) and words(b):
-                best = max(best, counts.pair(a, b))
-    return best
+    lefts = [a for a in _long_s_forms(left) if words(a)]
+    rights = [b for b in _long_s_forms(right) if words(b)]
+    return max((counts.pair(a, b) for a in lefts for b in rights), default=0)
 
 
 def _long_s_forms(word: str) -> tuple[str, ...]:
