@@ -56,6 +56,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from normalise.channel import LONG_S, REAL_WORD_LONG_S, variants
+from normalise.collector import keep
 from normalise.corrector import Changes, Choice, Corrector, rate_class
 from normalise.lexicon import DATA, HISTORICAL, cached, historical_counts
 
@@ -117,7 +118,9 @@ def load() -> Bigrams | None:
     if not all(p.exists() for p in paths):
         warnings.warn("historical bigrams missing: no context for real-word errors", stacklevel=2)
         return None
-    return cached("bigrams", paths, lambda: read_bigrams(*paths), Bigrams)
+    found = cached("bigrams", paths, lambda: read_bigrams(*paths), Bigrams)
+    keep()  # held to the process's end: no collection need walk it
+    return found
 
 
 def document_pairs(

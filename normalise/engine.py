@@ -68,6 +68,7 @@ from normalise import chars, furniture, garbage, hyphenation
 from normalise.channel import CH_BEFORE_SIGN, LETTER_SIGNS, readings
 from normalise.channel import table as channel_table
 from normalise.chunks import chunk_spans
+from normalise.collector import rare_collections
 from normalise.context import Bigrams, Context
 from normalise.context import load as historical_pairs
 from normalise.corrector import Choice, Corrector, rate_class
@@ -1277,7 +1278,8 @@ def repair_with(
     a paragraph break (or a space) as anywhere else.
     """
     spans = chunk_spans(text, chunk_chars)
-    pieces, learned = _repair_chunks([text[a:b] for a, b in spans], lexicon, progress, profile)
+    with rare_collections():  # see normalise.collector
+        pieces, learned = _repair_chunks([text[a:b] for a, b in spans], lexicon, progress, profile)
     edits: list[Edit] = []
     proposals: list[Edit] = []
     for k, ((start, _end), (chunk_edits, chunk_proposals)) in enumerate(

@@ -46,6 +46,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, TypeVar
 
+from normalise.collector import keep
 from normalise.memo import named
 from normalise.neighbours import VERSION as NEIGHBOURS_VERSION
 from normalise.neighbours import Neighbours, of_lexicon
@@ -427,4 +428,5 @@ def load() -> Lexicon:
 
     name = f"neighbours{NEIGHBOURS_VERSION}"
     lexicon._neighbours, lexicon._attested = cached(name, paths, index, tuple)
+    keep()  # held to the process's end: no collection need walk it
     return lexicon
