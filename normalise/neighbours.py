@@ -37,10 +37,11 @@ MAX_STRETCH = 3  # longer differing stretches are no letter confusion
 def deletions(word: str, depth: int) -> set[str]:
     """``word`` and every string made by deleting up to ``depth`` of its letters."""
     found = {word}
-    layer = {word}
+    # each set of positions once: after deleting at i, delete only at i or later
+    layer = [(word, 0)]
     for _ in range(depth):
-        layer = {w[:i] + w[i + 1 :] for w in layer for i in range(len(w))}
-        found |= layer
+        layer = [(w[:i] + w[i + 1 :], i) for w, start in layer for i in range(start, len(w))]
+        found.update([w for w, _ in layer])
     return found
 
 
@@ -71,8 +72,8 @@ class Neighbours:
             return
         seen: set[str] = {low}
         index, reach = self._index, self._reach
-        for key in deletions(low, 2):
-            for word in index.get(key, ()):
+        for key in deletions(low, 2) & index.keys():
+            for word in index[key]:
                 if word in seen:
                     continue
                 seen.add(word)

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+from rapidfuzz.distance import Levenshtein
 
 from normalise import repair
 from normalise.channel import spelling, table
 from normalise.corrector import Corrector
 from normalise.learn import MAX_COST, MIN_COST, confusion, document_confusions, learn, word_pairs
 from normalise.lexicon import load
-from normalise.neighbours import Neighbours
+from normalise.neighbours import Neighbours, deletions
 
 
 def test_a_pair_reduces_to_its_one_differing_stretch() -> None:
@@ -45,6 +50,33 @@ def test_the_deletion_index_finds_any_edit_within_a_words_reach() -> None:
     assert "spiel" not in dict(index.near("spxet"))  # two edits: beyond its reach
     assert "spiel" not in dict(index.near("spiel"))  # the token itself is no neighbour
     assert list(index.near("spiel" * 200_000)) == []  # no word: not looked up at all
+
+
+@given(st.text(alphabet="abcäß", max_size=7), st.integers(min_value=0, max_value=3))
+def test_deletions_are_every_choice_of_letters_left_out(word: str, depth: int) -> None:
+    expected = {
+        "".join(c for i, c in enumerate(word) if i not in gone)
+        for k in range(min(depth, len(word)) + 1)
+        for gone in itertools.combinations(range(len(word)), k)
+    }
+    assert deletions(word, depth) == expected
+
+
+WORDS = st.text(alphabet="abcde", min_size=3, max_size=8)
+
+
+@given(st.lists(st.tuples(WORDS, st.integers(1, 2)), max_size=12), WORDS)
+def test_the_index_finds_exactly_the_words_within_their_reach(
+    words: list[tuple[str, int]], token: str
+) -> None:
+    reach = dict(words)  # a word listed twice keeps its last reach, as the index does
+    index = Neighbours(reach.items())
+    expected = {
+        (word, Levenshtein.distance(token, word))
+        for word, most in reach.items()
+        if word != token and Levenshtein.distance(token, word) <= most
+    }
+    assert set(index.near(token)) == expected
 
 
 # q read for g: a confusion the prior table does not have
