@@ -55,7 +55,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from normalise.channel import LONG_S, REAL_WORD_LONG_S, variants
+from normalise.channel import LONG_S, REAL_WORD_LONG_S, readings
 from normalise.collector import keep
 from normalise.corrector import Changes, Choice, Corrector, rate_class
 from normalise.lexicon import DATA, HISTORICAL, cached, historical_counts
@@ -515,30 +515,20 @@ class Context:
         return scores, frozenset(via_long), weighed
 
 
-_SHAPES: dict[tuple[int, int], tuple[object, object, dict[str, list[tuple[str, float]]]]] = {}
-
-
 def _shapes(corrector: Corrector, token: str) -> list[tuple[str, float]]:
     """The dictionary words one confusion of the channel's table makes of ``token``,
-    with its cost; remembered per lexicon and table (they depend on nothing else)."""
+    with its cost; remembered with the table (they depend on it and the lexicon alone)."""
     if len(token) > SHAPE_LONGEST:
         return []
-    key = (id(corrector.lexicon), id(corrector.confusions))
-    entry = _SHAPES.get(key)
-    if entry is None:
-        if len(_SHAPES) >= 4:
-            _SHAPES.clear()
-        # the objects are kept with their memo so that their ids stay theirs
-        entry = _SHAPES[key] = (corrector.lexicon, corrector.confusions, {})
-    memo = entry[2]
+    memo = corrector.confusions.memo("shapes")
     found = memo.get(token)
     if found is None:
         found = memo[token] = [
-            (v.text, v.cost)
-            for v in variants(
+            (text, cost)
+            for text, cost, _ in readings(
                 token, 1, 0, 500, corrector.lexicon.prefixes, confusions=corrector.confusions
             )
-            if v.text != token and corrector.real_word(v.text)
+            if text != token and corrector.real_word(text)
         ]
     return found
 
