@@ -111,7 +111,9 @@ def repair_segment(text: str, name: str, index: int) -> tuple[bytes, Stats]:
 
 
 def init_worker() -> None:
-    """Load the lexicon and the word bigrams once, when a worker process starts."""
+    """Load the engine, the lexicon and the word bigrams once, when a worker process
+    starts (so that no file's time includes them)."""
+    import normalise.engine  # noqa: F401  (imported here, not by the first file's repair)
     from normalise.context import load as load_bigrams
     from normalise.lexicon import load
 

@@ -190,6 +190,18 @@ def test_two_worker_processes_give_the_same_outputs_and_load_the_lexicon_once_ea
         }
 
 
+def test_a_worker_loads_the_engine_before_its_first_file() -> None:
+    """No file's seconds in the manifest include importing the engine."""
+    code = (
+        "import sys\n"
+        "from normalise.batch import init_worker\n"
+        "assert 'normalise.engine' not in sys.modules\n"
+        "init_worker()\n"
+        "assert 'normalise.engine' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=300)
+
+
 def test_patterns_and_files_name_their_outputs(inputs: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     sources = collect_inputs([str(inputs / "**" / "*.txt"), str(inputs / "page.xml")], out)
