@@ -1,6 +1,7 @@
 """Speed and memory of the repair engine on the four seed texts.
 
-Usage: ``python benchmarks/repair_speed.py [--cold] [--runs N] [--no-workers]``
+Usage: ``python benchmarks/repair_speed.py [--cold] [--runs N] [--no-workers]
+[--default-collector]``
 
 Reports the load time of the lexicon and the word bigrams (:mod:`normalise.context`)
 from the cache (warm) and, with ``--cold``, the time to build both from their sources
@@ -15,12 +16,16 @@ with the figures.
 The runs after the first find most decisions made (the engine remembers them for the
 process), as do the files of a batch cut from repeated text. So the speed on new text is
 printed too: the held-out Dingler documents of ``repair_quality.py`` (synthetic and
-tuning, 19 of about 20,000 characters) with their synthetic damage, each repaired once.
+tuning, 19 of about 20,000 characters) with their synthetic damage, each repaired once,
+with how often and how long Python's garbage collector ran meanwhile.
+``--default-collector`` runs the collector as the interpreter's defaults have it and lets
+it walk the loaded lexicon (what the repair cost before :mod:`normalise.collector`).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import resource
 import subprocess
@@ -85,15 +90,31 @@ def _two_workers(texts: list[str]) -> float:
         return time.perf_counter() - wall
 
 
-def _new_text(repair: Callable[[str], object]) -> tuple[int, float]:
-    """(characters, CPU seconds) of repairing each damaged held-out document once."""
+def _new_text(repair: Callable[[str], object]) -> tuple[int, float, int, float]:
+    """(characters, CPU seconds, collections, seconds collecting) of repairing each damaged
+    held-out document once."""
     from benchmarks.repair_quality import damaged_documents
 
     texts = damaged_documents()
+    collected = [0, 0.0]  # runs, seconds
+    started = [0.0]
+
+    def clock(phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            collected[0] += 1
+            collected[1] += time.perf_counter() - started[0]
+
+    gc.callbacks.append(clock)
     cpu = time.process_time()
-    for text in texts:
-        repair(text)
-    return sum(map(len, texts)), time.process_time() - cpu
+    try:
+        for text in texts:
+            repair(text)
+    finally:
+        gc.callbacks.remove(clock)
+    runs, seconds = collected
+    return sum(map(len, texts)), time.process_time() - cpu, int(runs), seconds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,6 +122,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cold", action="store_true", help="also time a cold lexicon build")
     parser.add_argument("--runs", type=int, default=3, help="repair runs; the best is reported")
     parser.add_argument("--no-workers", action="store_true", help="skip the two-worker figure")
+    parser.add_argument(
+        "--default-collector",
+        action="store_true",
+        help="garbage collection as the interpreter's defaults have it (before the collector)",
+    )
     args = parser.parse_args(argv)
 
     print(
@@ -120,6 +146,11 @@ def main(argv: list[str] | None = None) -> int:
 
     load()
     bigrams()
+    if args.default_collector:
+        import normalise.collector as collector
+
+        collector.YOUNG, collector.OLDER = 700, 10  # the interpreter's defaults
+        gc.unfreeze()  # the loaded data walked by full collections again
     books = {p.parent.name: p.read_text(encoding="utf-8") for p in seed_files().values()}
     texts = list(books.values())
     chars = sum(len(t) for t in texts)
@@ -147,10 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"per book, chars/s CPU (best run; no profile): {per_book}")
     print(f"peak memory (max RSS, lexicon included): {peak_mb:.0f} MB")
-    new_chars, new_cpu = _new_text(repair)
+    new_chars, new_cpu, runs_gc, seconds_gc = _new_text(repair)
     print(
         f"one process, new text ({new_chars:,} chars of damaged held-out documents, each "
-        f"repaired once): {new_chars / new_cpu:,.0f} chars/s CPU"
+        f"repaired once): {new_chars / new_cpu:,.0f} chars/s CPU ({new_cpu:.2f} s); the "
+        f"garbage collector ran {runs_gc:,} times, {seconds_gc:.2f} s"
     )
     if not args.no_workers:
         two = _two_workers(texts)
