@@ -14,6 +14,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
+import numpy
 from rapidfuzz.distance import Levenshtein
 
 from normalise.channel import LONG_S, OPEN_COST, Table
@@ -105,7 +106,7 @@ def document_confusions(
             unknown.append((word, n, options))
     prior_cost = {c: _prior_cost(c, confusions) for _, _, options in unknown for _, c in options}
     fixed = {c for c in prior_cost if _long_s(*c)}  # weighed, never learned
-    letters = _pieces(counts)
+    letters = _pieces(counts, [c[1] for c in prior_cost])
     cost = dict(prior_cost)
     shown: dict[tuple[str, str], set[str]] = {}
     for _ in range(EM_ROUNDS):
@@ -154,11 +155,29 @@ def _long_s(observed: str, intended: str) -> bool:
     return any(c in intended for c in "sß") and any(c in observed for c in _LONG_S_READ)
 
 
-def _pieces(counts: Mapping[str, int]) -> Counter[str]:
-    """How often each letter and each pair of letters occurs in the counted words."""
-    found: Counter[str] = Counter()
+def _pieces(counts: Mapping[str, int], wanted: Iterable[str]) -> dict[str, int]:
+    """How often each letter or pair of letters of ``wanted`` occurs in the counted words:
+    a pair at every position it starts at, a letter there too and once more as a word's
+    last (the piece that ends the word); 0 for a longer or empty piece. The pairs are
+    counted at once, as numbers, with numpy."""
+    text = "".join(f"{word}\n" * n for word, n in counts.items())  # words have no \n
+    letters = Counter(text)
     for word, n in counts.items():
-        for i in range(len(word)):
-            found[word[i]] += n
-            found[word[i : i + 2]] += n
+        if word:
+            letters[word[-1]] += n
+    codes = numpy.frombuffer(text.encode("utf-32-le"), dtype="<u4").astype(numpy.uint64)
+    keys, seen = numpy.unique((codes[:-1] << _SHIFT) | codes[1:], return_counts=True)
+    found: dict[str, int] = {}
+    for piece in set(wanted):
+        found[piece] = 0
+        if len(piece) == 1:
+            found[piece] = letters[piece]
+        elif len(piece) == 2:
+            key = (ord(piece[0]) << int(_SHIFT)) | ord(piece[1])
+            at = int(numpy.searchsorted(keys, key))
+            if at < len(keys) and keys[at] == key:
+                found[piece] = int(seen[at])
     return found
+
+
+_SHIFT = numpy.uint64(21)  # a code point has 21 bits: a pair is (first << 21) | second

@@ -12,7 +12,15 @@ from rapidfuzz.distance import Levenshtein
 from normalise import repair
 from normalise.channel import spelling, table
 from normalise.corrector import Corrector
-from normalise.learn import MAX_COST, MIN_COST, confusion, document_confusions, learn, word_pairs
+from normalise.learn import (
+    MAX_COST,
+    MIN_COST,
+    _pieces,
+    confusion,
+    document_confusions,
+    learn,
+    word_pairs,
+)
 from normalise.lexicon import load
 from normalise.neighbours import Neighbours, deletions
 
@@ -60,6 +68,27 @@ def test_deletions_are_every_choice_of_letters_left_out(word: str, depth: int) -
         for gone in itertools.combinations(range(len(word)), k)
     }
     assert deletions(word, depth) == expected
+
+
+PIECES = st.text(alphabet="aeſß", max_size=3)
+COUNTED = st.dictionaries(st.text(alphabet="aeſß", min_size=1, max_size=6), st.integers(1, 5))
+
+
+@given(COUNTED, st.lists(PIECES))
+def test_the_intended_letters_are_counted_where_they_stand(
+    counts: dict[str, int], wanted: list[str]
+) -> None:
+    """Each position a piece of one or two letters starts at counts (overlapping pairs
+    too), a word's last letter once more; a longer or empty piece counts nothing."""
+
+    def where(word: str, piece: str) -> int:
+        at = sum(word[i : i + len(piece)] == piece for i in range(len(word)))
+        return at + (len(piece) == 1 and word.endswith(piece))
+
+    found = _pieces(counts, wanted)
+    for piece in wanted:
+        n = sum(k * where(w, piece) for w, k in counts.items()) if 1 <= len(piece) <= 2 else 0
+        assert found[piece] == n
 
 
 WORDS = st.text(alphabet="abcde", min_size=3, max_size=8)
