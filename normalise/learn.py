@@ -108,21 +108,26 @@ def document_confusions(
     fixed = {c for c in prior_cost if _long_s(*c)}  # weighed, never learned
     letters = _pieces(counts, [c[1] for c in prior_cost])
     cost = dict(prior_cost)
-    shown: dict[tuple[str, str], set[str]] = {}
+    # the readings as arrays, one entry per (word, reading), a word's readings together
+    kinds = list(prior_cost)
+    kind_of = {c: k for k, c in enumerate(kinds)}
+    at = numpy.array([w for w, (_, _, options) in enumerate(unknown) for _ in options], int)
+    prior = numpy.array([z for _, _, options in unknown for z, _ in options])
+    kind = numpy.array([kind_of[c] for _, _, options in unknown for _, c in options], int)
+    uses = numpy.array([n for _, n, _ in unknown], float)[at]
+    share = numpy.zeros(len(at))
     for _ in range(EM_ROUNDS):
-        expected: Counter[tuple[str, str]] = Counter()
-        shown = {}
-        for word, n, options in unknown:
-            scores = [10.0 ** (z + cost[c]) for z, c in options]
-            total = 10.0**UNKNOWN_ZIPF + sum(scores)
-            for (_, c), s in zip(options, scores, strict=True):
-                expected[c] += n * s / total
-                if s / total >= SURE:
-                    shown.setdefault(c, set()).add(word)
+        scores = 10.0 ** (prior + numpy.array([cost[c] for c in kinds])[kind])
+        total = numpy.bincount(at, weights=scores, minlength=len(unknown)) + 10.0**UNKNOWN_ZIPF
+        share = scores / total[at]
+        expected = numpy.bincount(kind, weights=uses * scores / total[at], minlength=len(kinds))
         cost = {
-            c: prior if c in fixed else _estimate(expected[c], prior, letters.get(c[1], 0))
-            for c, prior in prior_cost.items()
+            c: p if c in fixed else _estimate(float(expected[k]), p, letters.get(c[1], 0))
+            for k, (c, p) in enumerate(prior_cost.items())
         }
+    shown: dict[tuple[str, str], set[str]] = {}  # the word types each reading is sure for
+    for entry in numpy.flatnonzero(share >= SURE):
+        shown.setdefault(kinds[kind[entry]], set()).add(unknown[at[entry]][0])
     return tuple(
         (obs, want, round(cost[(obs, want)], 2))
         for (obs, want), words in sorted(shown.items())

@@ -121,6 +121,18 @@ def test_a_confusion_the_document_repeats_is_learned() -> None:
     assert ("q", "g") not in [(o, i) for o, i, _ in document_confusions(two, load(), table())]
 
 
+def test_each_use_of_a_misread_word_is_evidence() -> None:
+    """Five times the text: five times the misreadings and the letters, so the prior
+    weighs less and the learned rate of q for g rises towards what the text shows."""
+    once = Counter(Q_FOR_G.replace(".", " ").replace(",", " ").replace(";", " ").split())
+    five = Counter({word: 5 * n for word, n in once.items()})
+
+    def cost(counts: Counter[str]) -> float:
+        return next(c for o, i, c in document_confusions(counts, load(), table()) if o == "q")
+
+    assert cost(five) > cost(once)
+
+
 def test_the_repair_uses_what_the_document_taught() -> None:
     reading = repair(Q_FOR_G).reading
     assert reading == "Das ist gut. Er hat es gesagt, aber nicht gefragt; es war ganz schön."
