@@ -200,6 +200,8 @@ class Table:
         default_factory=dict, compare=False, repr=False
     )
     _memos: dict[str, dict[Any, Any]] = field(default_factory=dict, compare=False, repr=False)
+    # the confusions added to the prior table (table's ``extra``)
+    added: tuple[tuple[str, str, float], ...] = field(default=(), compare=False)
 
     def stretch(self, observed: str, intended: str) -> tuple[float, int] | None:
         """(cost, long-s edits) of the tables' reading of ``observed`` as ``intended``,
@@ -216,14 +218,27 @@ class Table:
         (:func:`normalise.memo.named`)."""
         return named(self._memos, name)
 
+    def memo_for(self, name: str, token: str) -> dict[Any, Any]:
+        """:meth:`memo` for what ``token`` alone decides (its readings, those of its
+        parts), kept with the least table that reads it alike: the prior with only the
+        added confusions whose observed letters occur in ``token``. A confusion that
+        never applies changes none of its moves, so documents that learned other
+        confusions share the readings of the tokens these do not touch."""
+        added = self.added
+        if added:
+            mine = tuple(c for c in added if c[0] in token)
+            if len(mine) < len(added):
+                return table(mine).memo(name)
+        return named(self._memos, name)
 
-@lru_cache(maxsize=16)
+
+@lru_cache(maxsize=64)
 def table(extra: tuple[tuple[str, str, float], ...] = ()) -> Table:
     """The prior confusion table with ``extra`` (observed, intended, log10 P) added."""
     other = {k: list(v) for k, v in _OTHER.items()}
     for observed, intended, cost in extra:
         other.setdefault(observed, []).append((intended, cost))
-    return Table(other, frozenset(k[0] for k in list(other) + list(_LONG)))
+    return Table(other, frozenset(k[0] for k in list(other) + list(_LONG)), added=extra)
 
 
 REAL_WORD_LONG_S = ("f", "j")  # the misreadings common enough to doubt a known word

@@ -517,10 +517,11 @@ class Context:
 
 def _shapes(corrector: Corrector, token: str) -> list[tuple[str, float]]:
     """The dictionary words one confusion of the channel's table makes of ``token``,
-    with its cost; remembered with the table (they depend on it and the lexicon alone)."""
+    with its cost; remembered with the table (they depend on it and the lexicon alone:
+    :meth:`normalise.channel.Table.memo_for`)."""
     if len(token) > SHAPE_LONGEST:
         return []
-    memo = corrector.confusions.memo("shapes")
+    memo = corrector.confusions.memo_for("shapes", token)
     found = memo.get(token)
     if found is None:
         found = memo[token] = [

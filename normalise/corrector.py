@@ -152,33 +152,29 @@ class Corrector:
         self._repeat_weights: dict[str, float] = memo("repeat weights")
         self.changes = Changes()  # which words' counts each new document changed
         self._decisions: dict[tuple[str, int], tuple[Choice | None, set[str], int]] = {}
-        # readings of a token open to every confusion (they depend on the table), of one
-        # open only to long s (they do not), and of a part of a token
-        self._readings_memo: dict[bool, dict[str, Readings]] = {
-            True: self.confusions.memo("readings"),
-            False: memo("known readings"),
-        }
-        self._parts: dict[tuple[str, int], list[tuple[str, float, int]]] = self.confusions.memo(
-            "part readings"
-        )
+        # readings of a token open only to long s (they do not depend on the table); those
+        # of a token open to every confusion, of a part of a token, its compound reach and
+        # its open-channel readings are kept with the table (Table.memo_for)
+        self._known_readings: dict[str, Readings] = memo("known readings")
         # token -> the words whose counts its document-only readings weighed
         self._document_deps: dict[str, set[str]] = {}
         self._frequent_prefixes: frozenset[str] | None = None
-        self._reach: dict[str, frozenset[str]] = self.confusions.memo("compound reach")
-        self._any_edits: dict[str, list[tuple[str, float, int]]] = self.confusions.memo("any edits")
         self.document = document
 
     def with_confusions(self, confusions: Table) -> Corrector:
         """A corrector for the same document with other confusions: it keeps what does
         not depend on them (the readings and current decisions of known words, which only
-        long s makes; what depends on the lexicon alone is the lexicon's
-        :meth:`~normalise.lexicon.Lexicon.memo`) and decides unknown words afresh."""
+        long s makes, and of unknown words that no changed confusion applies to; what
+        depends on the lexicon alone is the lexicon's
+        :meth:`~normalise.lexicon.Lexicon.memo`) and decides the others afresh."""
         other = Corrector(self.lexicon, self.document, confusions)
         version = self.changes.version
+        changed = _changed_letters(self.confusions.added, confusions.added)
         other._decisions = {  # current at this corrector's version: its version 0
             key: (choice, deps, 0)
             for key, (choice, deps, seen) in self._decisions.items()
-            if not self._open(key[0]) and (seen == version or self.changes.unchanged(deps, seen))
+            if (not self._open(key[0]) or not any(o in key[0] for o in changed))
+            and (seen == version or self.changes.unchanged(deps, seen))
         }
         return other
 
@@ -209,7 +205,7 @@ class Corrector:
         itself and every reading offered (call after :meth:`readings` or :meth:`correct`)."""
         out = {token.lower()}
         for open_all in (False, True):
-            found = self._readings_memo[open_all].get(token)
+            found = self._readings_memo(token, open_all).get(token)
             if found is not None:
                 out.update(t.lower() for t, _, _ in found[0])
                 out.update(found[2])
@@ -323,6 +319,13 @@ class Corrector:
             self._repeat_weights[word] = found
         return found
 
+    def _readings_memo(self, token: str, open_all: bool) -> dict[str, Readings]:
+        """Where the readings of ``token`` are kept: those of a token open only to long s
+        depend on the lexicon alone, the others on the table too."""
+        if open_all:
+            return self.confusions.memo_for("readings", token)
+        return self._known_readings
+
     def _readings(self, token: str, open_all: bool) -> Readings:
         """Readings of ``token`` that begin a lexicon word, split in two lists:
         (text, cost, long-s edits) of those the lexicon allows as replacements, and
@@ -331,7 +334,8 @@ class Corrector:
         the token alone, so it is cached. A token known only as a compound is read only
         as a dictionary form (``Fischfanges`` is no ``Fischsanges``).
         """
-        cached = self._readings_memo[open_all].get(token)
+        memo = self._readings_memo(token, open_all)
+        cached = memo.get(token)
         if cached is None:
             forms_only = open_all and self._compound_only(token)
             max_other = 0 if not open_all else (1 if len(token) >= 9 else 2)
@@ -361,7 +365,7 @@ class Corrector:
                     dynamic.append((text, low, cost, n_long))
             any_edit = self._any_edit_readings(token) if open_all else []
             cached = (static, dynamic, frozenset(low for _, low, _, _ in dynamic), any_edit)
-            self._readings_memo[open_all][token] = cached
+            memo[token] = cached
         return cached
 
     def _any_edit_readings(self, token: str) -> list[tuple[str, float, int]]:
@@ -373,7 +377,8 @@ class Corrector:
         costs two. No such stretch changes a capital (``Tteht``: no ``Steht``); the tables
         may. None for an old spelling of a frequent form (``stehn``). Depends on the
         lexicon and the tables alone, so it is remembered."""
-        found = self._any_edits.get(token)
+        memo = self.confusions.memo_for("any edits", token)
+        found = memo.get(token)
         if found is not None:
             return found
         found = []
@@ -398,7 +403,7 @@ class Corrector:
                     if n_open or len(parts) > 1:  # else the tables' own readings have it
                         text = word[:1].upper() + word[1:] if title else word
                         found.append((text, cost, n_long))
-        self._any_edits[token] = found
+        memo[token] = found
         return found
 
     def _split_readings(self, token: str, max_other: int) -> list[tuple[str, float, int]]:
@@ -526,7 +531,8 @@ class Corrector:
         """The words :meth:`_document_compounds` may find among the document's parts
         when none of ``token``'s own parts is one: its beginnings and ends, and the
         readings of a part beside an intact dictionary word (remembered)."""
-        found = self._reach.get(token)
+        memo = self.confusions.memo_for("compound reach", token)
+        found = memo.get(token)
         if found is None:
             low = token.lower()
             words: set[str] = set()
@@ -536,7 +542,7 @@ class Corrector:
                     words.update(t.lower() for t, _, _ in self._part_readings(token[i:], max_other))
                 if self._part_stem(low[i:], right=True) is not None:
                     words.update(t.lower() for t, _, _ in self._part_readings(token[:i], max_other))
-            found = self._reach[token] = frozenset(words)
+            found = memo[token] = frozenset(words)
         return found
 
     def _part_prior(self, low: str, right: bool) -> tuple[float | None, bool]:
@@ -554,9 +560,10 @@ class Corrector:
     def _part_readings(self, part: str, max_other: int) -> list[tuple[str, float, int]]:
         """The readings of a part of a token other than itself (remembered)."""
         key = (part, max_other)
-        found = self._parts.get(key)
+        memo = self.confusions.memo_for("part readings", part)
+        found = memo.get(key)
         if found is None:
-            found = self._parts[key] = [
+            found = memo[key] = [
                 r
                 for r in readings(
                     part, max_other, 6, 500, self.lexicon.prefixes, confusions=self.confusions
@@ -708,6 +715,18 @@ class Corrector:
         confidence = round(1.0 / total, 3)
         evidence = f"channel+lexicon: {token!r} -> {best!r}"
         return Choice(best, confidence, evidence)
+
+
+def _changed_letters(
+    old: tuple[tuple[str, str, float], ...], new: tuple[tuple[str, str, float], ...]
+) -> set[str]:
+    """The observed letters whose confusions differ between two tables' added ones (in
+    what they read or its order): a token without them is read alike by both."""
+
+    def of(added: tuple[tuple[str, str, float], ...], observed: str) -> list[tuple[str, float]]:
+        return [(i, c) for o, i, c in added if o == observed]
+
+    return {o for o, _, _ in old + new if of(old, o) != of(new, o)}
 
 
 def _merge_case(options: dict[str, float]) -> dict[str, float]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rapidfuzz.distance import Levenshtein
 
 from normalise import repair
-from normalise.channel import spelling, table
+from normalise.channel import readings, spelling, table
 from normalise.corrector import Corrector
 from normalise.learn import (
     MAX_COST,
@@ -137,6 +138,54 @@ def test_the_repair_uses_what_the_document_taught() -> None:
     reading = repair(Q_FOR_G).reading
     assert reading == "Das ist gut. Er hat es gesagt, aber nicht gefragt; es war ganz schön."
     assert repair("Das ist qut.").reading == "Das ist qut."  # once: no habit
+
+
+def test_a_table_switch_decides_anew_only_what_the_changed_confusions_touch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Unknown words without a letter whose confusions changed keep their decisions
+    (and decide as a fresh corrector would: the test above); the others are decided
+    anew."""
+    learned = table((("q", "g", -1.5),))
+    words = ["qut", "Fabrif", "ift", "qesagt"]
+    counts = Counter(w.lower() for w in words * 3)
+    old = Corrector(load(), counts, learned)
+    for word in words:
+        old.correct_cached(word, 0.3)
+    kept = old.with_confusions(table())
+    decided: list[str] = []
+    correct = Corrector.correct
+
+    def spy(self: Corrector, token: str, long_rate: float) -> object:
+        decided.append(token)
+        return correct(self, token, long_rate)
+
+    monkeypatch.setattr(Corrector, "correct", spy)
+    for word in words:
+        kept.correct_cached(word, 0.3)
+    assert decided == ["qut", "qesagt"]
+
+
+@given(
+    st.text(alphabet="aefqtsbh", min_size=1, max_size=8),
+    st.lists(
+        st.sampled_from([("q", "g", -1.5), ("b", "h", -2.0), ("ef", "ei", -2.0), ("e", "c", -2.1)]),
+        max_size=3,
+        unique=True,
+    ),
+)
+def test_a_token_is_read_alike_by_a_table_without_the_confusions_it_lacks(
+    token: str, added: list[tuple[str, str, float]]
+) -> None:
+    """So the least table that reads it alike may keep its readings
+    (:meth:`Table.memo_for`)."""
+    mine = tuple(c for c in added if c[0] in token)
+    for max_other in (1, 2):
+        assert list(readings(token, max_other, confusions=table(tuple(added)))) == list(
+            readings(token, max_other, confusions=table(mine))
+        )
+    full = table(tuple(added))
+    assert full.memo_for("readings", token) is table(mine).memo("readings")
 
 
 def test_historical_spelling_alternations_are_no_confusion() -> None:
