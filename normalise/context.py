@@ -53,11 +53,11 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from normalise.channel import LONG_S, REAL_WORD_LONG_S, readings
 from normalise.collector import keep
-from normalise.corrector import Changes, Choice, Corrector, rate_class
+from normalise.corrector import Changes, Choice, Corrector, changed_letters, rate_class
 from normalise.lexicon import DATA, HISTORICAL, cached, historical_counts
 
 BIGRAMS = DATA / "histlex-bigrams.tsv.xz"
@@ -239,6 +239,30 @@ class Context:
         if bigrams is None:
             return None
         return cls(corrector, Model(bigrams, Counter()))
+
+    def with_corrector(self, corrector: Corrector) -> Context:
+        """This document's context for ``corrector``, made from this one's by
+        :meth:`Corrector.with_confusions`: it keeps the document's pairs and what no
+        changed confusion touches (what was worked out for a token without their letters,
+        current at this corrector's version: the new one's version 0)."""
+        other = Context(corrector, self.model)
+        other._view = self._view
+        changed = changed_letters(self.corrector.confusions.added, corrector.confusions.added)
+        words = self.corrector.changes
+
+        def holds(token: str, kept: _Kept[Any]) -> bool:
+            return not any(o in token for o in changed) and (
+                kept.words_at == words.version or words.unchanged(kept.words, kept.words_at)
+            )
+
+        other._may = {t: v for t, v in self._may.items() if not any(o in t for o in changed)}
+        for key, kept in self._decided.items():
+            if holds(key[0], kept):
+                other._decided[key] = _Kept(kept.value, kept.words, kept.lefts, 0, kept.pairs_at)
+        for key2, known in self._known.items():
+            if holds(key2[0], known):
+                other._known[key2] = _Kept(known.value, known.words, known.lefts, 0, known.pairs_at)
+        return other
 
     def read(self, text: str, tokens: list[tuple[int, int, str]]) -> None:
         """Take the view ``text`` with its ``tokens``: its pairs are read when first needed,

@@ -169,7 +169,7 @@ class Corrector:
         :meth:`~normalise.lexicon.Lexicon.memo`) and decides the others afresh."""
         other = Corrector(self.lexicon, self.document, confusions)
         version = self.changes.version
-        changed = _changed_letters(self.confusions.added, confusions.added)
+        changed = changed_letters(self.confusions.added, confusions.added)
         other._decisions = {  # current at this corrector's version: its version 0
             key: (choice, deps, 0)
             for key, (choice, deps, seen) in self._decisions.items()
@@ -717,7 +717,7 @@ class Corrector:
         return Choice(best, confidence, evidence)
 
 
-def _changed_letters(
+def changed_letters(
     old: tuple[tuple[str, str, float], ...], new: tuple[tuple[str, str, float], ...]
 ) -> set[str]:
     """The observed letters whose confusions differ between two tables' added ones (in

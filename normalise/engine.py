@@ -1190,7 +1190,7 @@ def _repair_chunks(
         if now != learned:  # the last pass must use what its own text teaches
             learned = now
             corrector = corrector.with_confusions(channel_table(profile.confusions + now))
-            around = Context.of(corrector)
+            around = None if around is None else around.with_corrector(corrector)
         again = _repair_pass(readings, None, corrector, around, profile, 1)
         if not any(edits for edits, _ in again):
             break

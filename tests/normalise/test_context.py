@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from normalise import context, garbage, repair
+from normalise.channel import table
 from normalise.corrector import Corrector
 from normalise.engine import _long_s_rates
 from normalise.lexicon import load
@@ -386,6 +387,51 @@ def test_a_context_kept_across_rounds_decides_as_a_fresh_one(
     assert again == _decisions(fresh, fresh_corrector, second)
     assert any(found is not None for _, found in again)
     # the kept context decided anew only what the changes touched
+    assert 0 < weighed.count(True) < weighed.count(False)
+
+
+def test_a_context_kept_across_a_table_switch_decides_as_a_fresh_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the run on the reading text may use other confusions than the first run: the
+    # context keeps what the changed confusions do not touch, and decides as a new one
+    raw = (ROOT / "corpus" / "schwaighofer1927" / "raw.txt").read_text(encoding="utf-8")
+    first = raw[20_000:60_000]
+    second = repair(first[:4_000]).reading + first[4_000:]
+
+    def counts(text: str) -> Counter[str]:
+        return Counter(w.lower() for w in re.findall(r"\w+", text))
+
+    learned = table((("b", "h", -2.0), ("e", "c", -2.1)))
+    corrector = Corrector(load(), counts(first), learned)
+    around = context.Context.of(corrector)
+    assert around is not None
+    _decisions(around, corrector, first)
+    corrector.document = counts(second)  # a round later: the counts have a new version
+    _decisions(around, corrector, second)
+    switched = corrector.with_confusions(table((("b", "h", -2.0),)))  # e for c no more
+    kept = around.with_corrector(switched)
+    # what it keeps: the work on tokens without an e, current now, so current at the new
+    # corrector's first version
+    before = [key for key in around._decided if "e" not in key[0]]
+    assert before and any("e" in key[0] for key in around._decided)
+    assert set(kept._decided) <= set(before) and kept._decided
+    assert all(k.words_at == 0 for k in [*kept._decided.values(), *kept._known.values()])
+    assert not any("e" in key[0] for key in kept._known) and kept._known
+    switched.document = counts(second)
+    weighed = []
+    overrule = context.Context._overrule
+    monkeypatch.setattr(
+        context.Context,
+        "_overrule",
+        lambda self, *a: weighed.append(self is kept) or overrule(self, *a),
+    )
+    again = _decisions(kept, switched, second)
+    fresh_corrector = Corrector(load(), counts(second), table((("b", "h", -2.0),)))
+    fresh = context.Context.of(fresh_corrector)
+    assert fresh is not None
+    assert again == _decisions(fresh, fresh_corrector, second)
+    # the kept context decided anew only the tokens with an e
     assert 0 < weighed.count(True) < weighed.count(False)
 
 
