@@ -93,10 +93,16 @@ def document_confusions(
     used: Counter[str] = Counter()
     for word, n in counts.items():
         used[word.lower()] += n
+    known = lexicon.memo("a form or compound")  # lower-cased word -> in the lexicon?
     for word, n in counts.items():
         word = word.replace("ſ", "s")  # as the character pass reads it
         low = word.lower()
-        if not word.isalpha() or low in attested or lexicon.zipf(low) is not None:
+        if not word.isalpha() or low in attested:
+            continue
+        found = known.get(low)
+        if found is None:
+            found = known[low] = lexicon.zipf(low) is not None
+        if found:
             continue
         options = [
             (math.log10(10.0 ** lexicon.table[near] + DOC_WEIGHT * used[near]), c)
