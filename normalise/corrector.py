@@ -66,13 +66,15 @@ _REAL_WORD_SUSPECT = regex.compile(
 
 
 # (text, cost, long-s edits) of lexicon readings, (text, lower-cased, cost, long-s
-# edits) of the readings only the document can make eligible, those lower-cased, and
-# (text, cost, 0) of the readings by edits of any kind (Corrector._any_edit_readings)
+# edits) of the readings only the document can make eligible, those lower-cased,
+# (text, cost, 0) of the readings by edits of any kind (Corrector._any_edit_readings),
+# and every reading lower-cased (the words whose counts they weigh)
 Readings = tuple[
     list[tuple[str, float, int]],
     list[tuple[str, str, float, int]],
     frozenset[str],
     list[tuple[str, float, int]],
+    frozenset[str],
 ]
 
 
@@ -207,9 +209,7 @@ class Corrector:
         for open_all in (False, True):
             found = self._readings_memo(token, open_all).get(token)
             if found is not None:
-                out.update(t.lower() for t, _, _ in found[0])
-                out.update(found[2])
-                out.update(t.lower() for t, _, _ in found[3])
+                out |= found[4]
         out.update(self._document_deps.get(token, ()))
         return out
 
@@ -364,7 +364,11 @@ class Corrector:
                 elif open_all and not forms_only:
                     dynamic.append((text, low, cost, n_long))
             any_edit = self._any_edit_readings(token) if open_all else []
-            cached = (static, dynamic, frozenset(low for _, low, _, _ in dynamic), any_edit)
+            lows = frozenset(low for _, low, _, _ in dynamic)
+            read = lows.union(
+                [t.lower() for t, _, _ in static], [t.lower() for t, _, _ in any_edit]
+            )
+            cached = (static, dynamic, lows, any_edit, read)
             memo[token] = cached
         return cached
 
@@ -575,7 +579,7 @@ class Corrector:
     def _options(self, token: str, long_s_cost: float, open_all: bool) -> dict[str, float]:
         doubt = HALF_DOUBT if open_all and self._half_word(token) else 0.0
         options: dict[str, float] = {token: self.prior(token, itself=1) - doubt}
-        static, dynamic, lows, any_edit = self._readings(token, open_all)
+        static, dynamic, lows, any_edit, _ = self._readings(token, open_all)
         document = self._document
         if document.get(token.lower(), 0) > 1:
             any_edit = []  # a form the document repeats is no one-off damage (Wilten)
