@@ -516,24 +516,10 @@ class Context:
         low_rate, bucket = rate
         if low_rate or not _suspect(token):
             return scores, frozenset(), weighed
-        cost_of_long = bucket / 4  # log10 of the bucket's rate
-        other = corrector.confusions.other
-        slots: list[list[tuple[str, float]]] = []
-        for k, ch in enumerate(token):
-            here = [(ch, 0.0)]
-            if ch in SUSPECT and k < len(token) - 1:
-                if ch in _LONG_COST:  # long s is never a capital
-                    here.append(("s", _LONG_COST[ch] + cost_of_long))
-                here += [(t, c) for t, c in other.get(ch, ()) if len(t) == 1]
-            slots.append(here)
         via_long: set[str] = set()
-        for combo in itertools.product(*slots):
-            text = "".join(t for t, _ in combo)
-            edits = sum(t != ch for (t, _), ch in zip(combo, token, strict=True))
-            if text == token or edits > MAX_EDITS or not corrector.real_word(text):
-                continue
+        for text, cost in _long_s_rivals(corrector, token, bucket):
             weighed.add(text.lower())
-            score = corrector.prior(text) + sum(c for _, c in combo)
+            score = corrector.prior(text) + cost
             scores[text] = max(score, scores.get(text, -math.inf))
             via_long.add(text)
         return scores, frozenset(via_long), weighed
@@ -555,6 +541,34 @@ def _shapes(corrector: Corrector, token: str) -> list[tuple[str, float]]:
             )
             if text != token and corrector.real_word(text)
         ]
+    return found
+
+
+def _long_s_rivals(corrector: Corrector, token: str, bucket: int) -> list[tuple[str, float]]:
+    """The dictionary words up to :data:`MAX_EDITS` confusions of the ``f``/``j`` of
+    ``token`` make (not its last letter: a long s read, at the rate of ``bucket``, or a
+    confusion of the table), each with its channel cost; remembered with the table."""
+    memo = corrector.confusions.memo_for("long-s rivals", token)
+    found = memo.get((token, bucket))
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    cost_of_long = bucket / 4  # log10 of the bucket's rate
+    other = corrector.confusions.other
+    slots: list[list[tuple[str, float]]] = []
+    for k, ch in enumerate(token):
+        here = [(ch, 0.0)]
+        if ch in SUSPECT and k < len(token) - 1:
+            if ch in _LONG_COST:  # long s is never a capital
+                here.append(("s", _LONG_COST[ch] + cost_of_long))
+            here += [(t, c) for t, c in other.get(ch, ()) if len(t) == 1]
+        slots.append(here)
+    found = memo[(token, bucket)] = []
+    for combo in itertools.product(*slots):
+        text = "".join(t for t, _ in combo)
+        edits = sum(t != ch for (t, _), ch in zip(combo, token, strict=True))
+        if text == token or edits > MAX_EDITS or not corrector.real_word(text):
+            continue
+        found.append((text, sum(c for _, c in combo)))
     return found
 
 
