@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from normalise import context, garbage, repair
-from normalise.channel import table
+from normalise.channel import Table, table
 from normalise.corrector import Corrector
 from normalise.engine import _long_s_rates
 from normalise.lexicon import load
@@ -356,35 +356,51 @@ def _decisions(
     return out
 
 
-def test_a_context_kept_across_rounds_decides_as_a_fresh_one(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # one context serves every round of a document; between rounds the text, its word
-    # counts and its pairs change, and each kept decision must notice what it weighed
+def _two_rounds() -> tuple[str, str]:
+    """A stretch of Schwaighofer's OCR, and the same after a round has repaired part."""
     raw = (ROOT / "corpus" / "schwaighofer1927" / "raw.txt").read_text(encoding="utf-8")
     first = raw[20_000:60_000]
-    second = repair(first[:4_000]).reading + first[4_000:]  # as after a round
+    return first, repair(first[:4_000]).reading + first[4_000:]
 
-    def counts(text: str) -> Counter[str]:
-        return Counter(w.lower() for w in re.findall(r"\w+", text))
 
-    corrector = Corrector(load(), counts(first))
-    kept = context.Context.of(corrector)
-    assert kept is not None
-    _decisions(kept, corrector, first)
-    corrector.document = counts(second)
-    weighed = []
+def _counts(text: str) -> Counter[str]:
+    return Counter(w.lower() for w in re.findall(r"\w+", text))
+
+
+def _weighings(monkeypatch: pytest.MonkeyPatch, kept: context.Context) -> list[bool]:
+    """Per context decision from now on: was it made by ``kept``?"""
+    weighed: list[bool] = []
     overrule = context.Context._overrule
     monkeypatch.setattr(
         context.Context,
         "_overrule",
         lambda self, *a: weighed.append(self is kept) or overrule(self, *a),
     )
-    again = _decisions(kept, corrector, second)
-    fresh_corrector = Corrector(load(), counts(second))
-    fresh = context.Context.of(fresh_corrector)
+    return weighed
+
+
+def _as_fresh(text: str, confusions: Table | None = None) -> list[tuple[int, str | None]]:
+    """The decisions of a new corrector and context on ``text``."""
+    corrector = Corrector(load(), _counts(text), confusions)
+    fresh = context.Context.of(corrector)
     assert fresh is not None
-    assert again == _decisions(fresh, fresh_corrector, second)
+    return _decisions(fresh, corrector, text)
+
+
+def test_a_context_kept_across_rounds_decides_as_a_fresh_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # one context serves every round of a document; between rounds the text, its word
+    # counts and its pairs change, and each kept decision must notice what it weighed
+    first, second = _two_rounds()
+    corrector = Corrector(load(), _counts(first))
+    kept = context.Context.of(corrector)
+    assert kept is not None
+    _decisions(kept, corrector, first)
+    corrector.document = _counts(second)
+    weighed = _weighings(monkeypatch, kept)
+    again = _decisions(kept, corrector, second)
+    assert again == _as_fresh(second)
     assert any(found is not None for _, found in again)
     # the kept context decided anew only what the changes touched
     assert 0 < weighed.count(True) < weighed.count(False)
@@ -395,19 +411,12 @@ def test_a_context_kept_across_a_table_switch_decides_as_a_fresh_one(
 ) -> None:
     # the run on the reading text may use other confusions than the first run: the
     # context keeps what the changed confusions do not touch, and decides as a new one
-    raw = (ROOT / "corpus" / "schwaighofer1927" / "raw.txt").read_text(encoding="utf-8")
-    first = raw[20_000:60_000]
-    second = repair(first[:4_000]).reading + first[4_000:]
-
-    def counts(text: str) -> Counter[str]:
-        return Counter(w.lower() for w in re.findall(r"\w+", text))
-
-    learned = table((("b", "h", -2.0), ("e", "c", -2.1)))
-    corrector = Corrector(load(), counts(first), learned)
+    first, second = _two_rounds()
+    corrector = Corrector(load(), _counts(first), table((("b", "h", -2.0), ("e", "c", -2.1))))
     around = context.Context.of(corrector)
     assert around is not None
     _decisions(around, corrector, first)
-    corrector.document = counts(second)  # a round later: the counts have a new version
+    corrector.document = _counts(second)  # a round later: the counts have a new version
     _decisions(around, corrector, second)
     switched = corrector.with_confusions(table((("b", "h", -2.0),)))  # e for c no more
     kept = around.with_corrector(switched)
@@ -418,19 +427,9 @@ def test_a_context_kept_across_a_table_switch_decides_as_a_fresh_one(
     assert set(kept._decided) <= set(before) and kept._decided
     assert all(k.words_at == 0 for k in [*kept._decided.values(), *kept._known.values()])
     assert not any("e" in key[0] for key in kept._known) and kept._known
-    switched.document = counts(second)
-    weighed = []
-    overrule = context.Context._overrule
-    monkeypatch.setattr(
-        context.Context,
-        "_overrule",
-        lambda self, *a: weighed.append(self is kept) or overrule(self, *a),
-    )
-    again = _decisions(kept, switched, second)
-    fresh_corrector = Corrector(load(), counts(second), table((("b", "h", -2.0),)))
-    fresh = context.Context.of(fresh_corrector)
-    assert fresh is not None
-    assert again == _decisions(fresh, fresh_corrector, second)
+    switched.document = _counts(second)
+    weighed = _weighings(monkeypatch, kept)
+    assert _decisions(kept, switched, second) == _as_fresh(second, table((("b", "h", -2.0),)))
     # the kept context decided anew only the tokens with an e
     assert 0 < weighed.count(True) < weighed.count(False)
 
