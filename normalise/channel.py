@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from normalise.memo import named
+from normalise.memo import MEMO_LIMIT, named
 
 # observed -> intended, log10 probability that the OCR produced `observed` for `intended`
 LONG_S: tuple[tuple[str, str, float], ...] = (
@@ -202,6 +202,8 @@ class Table:
     _memos: dict[str, dict[Any, Any]] = field(default_factory=dict, compare=False, repr=False)
     # the confusions added to the prior table (table's ``extra``)
     added: tuple[tuple[str, str, float], ...] = field(default=(), compare=False)
+    # token -> the least table that reads it alike (memo_for)
+    _owners: dict[str, Table] = field(default_factory=dict, compare=False, repr=False)
 
     def stretch(self, observed: str, intended: str) -> tuple[float, int] | None:
         """(cost, long-s edits) of the tables' reading of ``observed`` as ``intended``,
@@ -224,12 +226,16 @@ class Table:
         added confusions whose observed letters occur in ``token``. A confusion that
         never applies changes none of its moves, so documents that learned other
         confusions share the readings of the tokens these do not touch."""
-        added = self.added
-        if added:
-            mine = tuple(c for c in added if c[0] in token)
-            if len(mine) < len(added):
-                return table(mine).memo(name)
-        return named(self._memos, name)
+        if not self.added:
+            return named(self._memos, name)
+        owner = self._owners.get(token)
+        if owner is None:
+            mine = tuple(c for c in self.added if c[0] in token)
+            owner = self if len(mine) == len(self.added) else table(mine)
+            if len(self._owners) >= MEMO_LIMIT:
+                self._owners.clear()
+            self._owners[token] = owner
+        return named(owner._memos, name)
 
 
 @lru_cache(maxsize=64)

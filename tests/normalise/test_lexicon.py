@@ -284,7 +284,7 @@ def test_an_edit_no_table_has_reaches_a_frequent_word() -> None:
     from normalise.corrector import Corrector
 
     corrector = Corrector(lexicon.load(), Counter())
-    static, _, _, any_edit = corrector._readings("marhen", True)
+    static, _, _, any_edit, _ = corrector._readings("marhen", True)
     # r read for c is in no confusion table: only the open channel offers "machen"
     assert "machen" not in {text for text, _, _ in static}
     assert "machen" in {text for text, _, _ in any_edit}
@@ -396,7 +396,7 @@ def test_two_edits_of_the_tables_reach_a_long_token_through_the_index() -> None:
     # a token of nine letters or more takes one edit of the tables in the walk over its
     # letters; the index offers a frequent word two table edits away (b for d, n for u)
     corrector = Corrector(lexicon.load(), Counter())
-    static, _, _, any_edit = corrector._readings("Bebingnngen", True)
+    static, _, _, any_edit, _ = corrector._readings("Bebingnngen", True)
     assert "Bedingungen" not in {text for text, _, _ in static}
     assert ("Bedingungen", -2.2 - 1.8, 0) in any_edit
     found = Corrector(lexicon.load(), Counter({"bedingungen": 20})).correct("Bebingnngen", 0.3)
