@@ -199,11 +199,10 @@ class Table:
     moves: dict[tuple[str, bool, bool], Moves] = field(
         default_factory=dict, compare=False, repr=False
     )
-    _memos: dict[str, dict[Any, Any]] = field(default_factory=dict, compare=False, repr=False)
     # the confusions added to the prior table (table's ``extra``)
-    added: tuple[tuple[str, str, float], ...] = field(default=(), compare=False)
-    # token -> the least table that reads it alike (memo_for)
-    _owners: dict[str, Table] = field(default_factory=dict, compare=False, repr=False)
+    added: Added = field(default=(), compare=False)
+    # token -> the added confusions of the least table that reads it alike (memo_for)
+    _owners: dict[str, Added] = field(default_factory=dict, compare=False, repr=False)
 
     def stretch(self, observed: str, intended: str) -> tuple[float, int] | None:
         """(cost, long-s edits) of the tables' reading of ``observed`` as ``intended``,
@@ -216,9 +215,9 @@ class Table:
 
     def memo(self, name: str) -> dict[Any, Any]:
         """The memo ``name`` of something that depends on this table and the lexicon
-        alone (the readings of a token), shared by every corrector that uses the table
+        alone, shared by every corrector that uses the table
         (:func:`normalise.memo.named`)."""
-        return named(self._memos, name)
+        return named(_memos(self.added), name)
 
     def memo_for(self, name: str, token: str) -> dict[Any, Any]:
         """:meth:`memo` for what ``token`` alone decides (its readings, those of its
@@ -226,19 +225,39 @@ class Table:
         added confusions whose observed letters occur in ``token``. A confusion that
         never applies changes none of its moves, so documents that learned other
         confusions share the readings of the tokens these do not touch."""
-        if not self.added:
-            return named(self._memos, name)
-        owner = self._owners.get(token)
-        if owner is None:
-            mine = tuple(c for c in self.added if c[0] in token)
-            owner = self if len(mine) == len(self.added) else table(mine)
-            if len(self._owners) >= MEMO_LIMIT:
-                self._owners.clear()
-            self._owners[token] = owner
-        return named(owner._memos, name)
+        mine: Added = ()
+        if self.added:
+            found = self._owners.get(token)
+            if found is None:
+                found = tuple(c for c in self.added if c[0] in token)
+                if len(self._owners) >= MEMO_LIMIT:
+                    self._owners.clear()
+                self._owners[token] = found
+            mine = found
+        memos = _MEMOS.get(mine)
+        memo = None if memos is None else memos.get(name)
+        if memo is None or len(memo) >= MEMO_LIMIT:  # the memo made (afresh)
+            memo = named(_memos(mine), name)
+        return memo
 
 
-@lru_cache(maxsize=64)
+Added = tuple[tuple[str, str, float], ...]  # confusions added to the prior table
+_MEMOS: dict[Added, dict[str, dict[Any, Any]]] = {}
+TABLES_REMEMBERED = 256  # tables whose memos are kept, before they start afresh
+
+
+def _memos(added: Added) -> dict[str, dict[Any, Any]]:
+    """The memos of the table with ``added``, kept for the process whether or not the
+    table itself is (they start afresh past :data:`TABLES_REMEMBERED` tables)."""
+    found = _MEMOS.get(added)
+    if found is None:
+        if len(_MEMOS) >= TABLES_REMEMBERED:
+            _MEMOS.clear()
+        found = _MEMOS[added] = {}
+    return found
+
+
+@lru_cache(maxsize=16)
 def table(extra: tuple[tuple[str, str, float], ...] = ()) -> Table:
     """The prior confusion table with ``extra`` (observed, intended, log10 P) added."""
     other = {k: list(v) for k, v in _OTHER.items()}

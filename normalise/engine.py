@@ -1213,16 +1213,8 @@ def _learned(texts: list[str], lexicon: Lexicon, profile: Profile) -> tuple[Conf
     prior table and the profile's (:func:`normalise.learn.document_confusions`)."""
     counts: Counter[str] = Counter()
     for text in texts:
-        counts.update(_token_words(text))
+        counts.update(word for _, _, word in _token_spans(text))
     return document_confusions(counts, lexicon, channel_table(profile.confusions))
-
-
-def _token_words(text: str) -> list[str]:
-    """The texts of the word tokens of ``text``, as :func:`_token_spans` finds them."""
-    words = _TOKEN.findall(text)
-    if ")" in text and any(w[-1] == ")" for w in words):  # what a ")" closes decides
-        return [w for _, _, w in _token_spans(text)]
-    return words
 
 
 def _overlap(a: Edit, b: Edit) -> bool:

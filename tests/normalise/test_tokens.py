@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from normalise.draft import Draft
 from normalise.edits import Edit
-from normalise.engine import _token_spans, _token_words, _tokens
+from normalise.engine import _token_spans, _tokens
 
 # letters, signs the tokenizer keeps inside words, digits, punctuation and white space
 _ALPHABET = "abcdſfäßDE\ufffd\u0364»|1!)(;.,- \n\t"
@@ -80,13 +80,3 @@ def test_a_parenthesis_put_in_changes_the_tokens_after_it() -> None:
     view = draft.view()
     assert _tokens(view) == _full(view.text)
     assert [t for _, _, t in _tokens(view)] == ["Er", "hat", "fi)", "und", "fo", "au", "dazu"]
-
-
-@given(st.text(_ALPHABET, max_size=80))
-def test_the_words_alone_are_those_of_the_tokens(text: str) -> None:
-    assert _token_words(text) == [word for _, _, word in _token_spans(text)]
-
-
-def test_the_words_alone_leave_out_a_closing_parenthesis() -> None:
-    text = "Das Spiel (vom Bau) und fi) sich"
-    assert _token_words(text) == ["Das", "Spiel", "vom", "Bau", "und", "fi)", "sich"]
