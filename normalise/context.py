@@ -241,10 +241,10 @@ class Context:
         return cls(corrector, Model(bigrams, Counter()))
 
     def with_corrector(self, corrector: Corrector) -> Context:
-        """This document's context for ``corrector``, made from this one's by
-        :meth:`Corrector.with_confusions`: it keeps the document's pairs and what no
-        changed confusion touches (what was worked out for a token without their letters,
-        current at this corrector's version: the new one's version 0)."""
+        """This document's context for ``corrector``, this one's corrector with other
+        confusions (:meth:`Corrector.with_confusions`): it keeps the document's pairs,
+        and what it worked out for a token without a letter whose confusions changed if
+        that is current (so current at the new corrector's version 0)."""
         other = Context(corrector, self.model)
         other._view = self._view
         changed = changed_letters(self.corrector.confusions.added, corrector.confusions.added)
