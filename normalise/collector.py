@@ -4,7 +4,7 @@ A repair makes millions of small tuples and strings that die young and form no c
 (readings, token spans, scores). With the interpreter's default thresholds (a young
 collection every 700 net allocations) the collector ran 1,380 times on the 19 held-out
 documents of ``benchmarks/repair_speed.py``, and now and then a full collection walked
-the lexicon's millions of objects: 1.26 s of 6.56 s of CPU time (now 22 times, 0.16 s).
+the lexicon's millions of objects: 1.26 s of 6.56 s of CPU time (now about 20 times, 0.2 s).
 While a repair runs, the young generation is collected every :data:`YOUNG` allocations
 and each older one after :data:`OLDER` collections of the one before (10 by default);
 the thresholds before are put back when the last repair running in the process ends.
