@@ -13,6 +13,7 @@ document's own OCR does.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -189,6 +190,9 @@ Step = tuple[int, str, float]  # letters consumed, text, cost
 Moves = tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step, ...]]
 
 
+Added = tuple[tuple[str, str, float], ...]  # confusions added to the prior table
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """The compiled confusions a corrector uses: the prior table plus a source's own."""
@@ -241,7 +245,6 @@ class Table:
         return memo
 
 
-Added = tuple[tuple[str, str, float], ...]  # confusions added to the prior table
 _MEMOS: dict[Added, dict[str, dict[Any, Any]]] = {}
 TABLES_REMEMBERED = 256  # tables whose memos are kept, before they start afresh
 
@@ -257,8 +260,23 @@ def _memos(added: Added) -> dict[str, dict[Any, Any]]:
     return found
 
 
+def changed_letters(old: Added, new: Added) -> set[str]:
+    """The observed letters whose confusions differ between two tables' added ones (in
+    what they read or its order): a token without them is read alike by both."""
+
+    def of(added: Added, observed: str) -> list[tuple[str, float]]:
+        return [(i, c) for o, i, c in added if o == observed]
+
+    return {o for o, _, _ in old + new if of(old, o) != of(new, o)}
+
+
+def touches(token: str, letters: AbstractSet[str]) -> bool:
+    """Does ``token`` hold any of ``letters`` (observed letters of confusions)?"""
+    return any(o in token for o in letters)
+
+
 @lru_cache(maxsize=16)
-def table(extra: tuple[tuple[str, str, float], ...] = ()) -> Table:
+def table(extra: Added = ()) -> Table:
     """The prior confusion table with ``extra`` (observed, intended, log10 P) added."""
     other = {k: list(v) for k, v in _OTHER.items()}
     for observed, intended, cost in extra:

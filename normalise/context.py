@@ -55,9 +55,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from normalise.channel import LONG_S, REAL_WORD_LONG_S, readings
+from normalise.channel import LONG_S, REAL_WORD_LONG_S, changed_letters, readings, touches
 from normalise.collector import keep
-from normalise.corrector import Changes, Choice, Corrector, changed_letters, rate_class
+from normalise.corrector import Changes, Choice, Corrector, rate_class
 from normalise.lexicon import DATA, HISTORICAL, cached, historical_counts
 
 BIGRAMS = DATA / "histlex-bigrams.tsv.xz"
@@ -251,11 +251,9 @@ class Context:
         words = self.corrector.changes
 
         def holds(token: str, kept: _Kept[Any]) -> bool:
-            return not any(o in token for o in changed) and (
-                kept.words_at == words.version or words.unchanged(kept.words, kept.words_at)
-            )
+            return not touches(token, changed) and words.unchanged(kept.words, kept.words_at)
 
-        other._may = {t: v for t, v in self._may.items() if not any(o in t for o in changed)}
+        other._may = {t: v for t, v in self._may.items() if not touches(t, changed)}
         for key, kept in self._decided.items():
             if holds(key[0], kept):
                 other._decided[key] = _Kept(kept.value, kept.words, kept.lefts, 0, kept.pairs_at)

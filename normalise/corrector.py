@@ -28,8 +28,10 @@ from normalise.channel import (
     REAL_WORD_LONG_S,
     WILDCARD,
     Table,
+    changed_letters,
     readings,
     table,
+    touches,
     variants,
 )
 from normalise.lexicon import Lexicon, word_prefixes
@@ -175,7 +177,7 @@ class Corrector:
         other._decisions = {  # current at this corrector's version: its version 0
             key: (choice, deps, 0)
             for key, (choice, deps, seen) in self._decisions.items()
-            if (not self._open(key[0]) or not any(o in key[0] for o in changed))
+            if (not self._open(key[0]) or not touches(key[0], changed))
             and (seen == version or self.changes.unchanged(deps, seen))
         }
         return other
@@ -719,18 +721,6 @@ class Corrector:
         confidence = round(1.0 / total, 3)
         evidence = f"channel+lexicon: {token!r} -> {best!r}"
         return Choice(best, confidence, evidence)
-
-
-def changed_letters(
-    old: tuple[tuple[str, str, float], ...], new: tuple[tuple[str, str, float], ...]
-) -> set[str]:
-    """The observed letters whose confusions differ between two tables' added ones (in
-    what they read or its order): a token without them is read alike by both."""
-
-    def of(added: tuple[tuple[str, str, float], ...], observed: str) -> list[tuple[str, float]]:
-        return [(i, c) for o, i, c in added if o == observed]
-
-    return {o for o, _, _ in old + new if of(old, o) != of(new, o)}
 
 
 def _merge_case(options: dict[str, float]) -> dict[str, float]:
