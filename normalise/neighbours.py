@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import chain
 
 from rapidfuzz.distance import Levenshtein
 
 from normalise.channel import spelling
 
-VERSION = "2"  # of the index as cached with the lexicon (normalise.lexicon.load)
+VERSION = "3"  # of the index as cached with the lexicon (normalise.lexicon.load)
 ONE_EDIT_ZIPF = 3.0
 TWO_EDITS_ZIPF = 4.0
 TWO_EDITS_LENGTH = 6  # two edits of a shorter word make another word
@@ -49,36 +50,50 @@ class Neighbours:
     """A deletion index of words, each reachable within its own number of edits."""
 
     def __init__(self, words: Iterable[tuple[str, int]]) -> None:
-        """``words``: (lower-cased word, the most edits that may reach it: 1 or 2)."""
-        self._index: dict[str, tuple[str, ...]] = {}
-        self._reach: dict[str, int] = {}
-        index = self._index
-        for word, reach in words:
-            self._reach[word] = reach
+        """``words``: (lower-cased word, the most edits that may reach it: 1 or 2); a word
+        listed twice keeps its last reach."""
+        # words one edit reaches under their own keys, words two edits reach under theirs:
+        # a token's deletions of two letters need only be looked up among the latter
+        self._one: dict[str, tuple[str, ...]] = {}
+        self._two: dict[str, tuple[str, ...]] = {}
+        for word, reach in dict(words).items():
+            index = self._two if reach == 2 else self._one
             for key in deletions(word, reach):
                 index[key] = (*index.get(key, ()), word)
+        self._two_lengths = frozenset(map(len, self._two))
+        self._size = len(self._one.keys() | self._two.keys())
 
     @property
     def size(self) -> int:
         """How many keys the index files words under."""
-        return len(self._index)
+        return self._size
 
     def near(self, token: str) -> Iterator[tuple[str, int]]:
         """(word, edits) of every indexed word within its reach of ``token``
         (lower-cased), ``token`` itself left out; none for a token shorter than
-        :data:`MIN_LENGTH` or longer than :data:`MAX_LENGTH`."""
+        :data:`MIN_LENGTH` or longer than :data:`MAX_LENGTH`.
+
+        A word one edit reaches is found under the token or a deletion of one letter
+        from it; deletions of two letters are looked up only among the keys of words two
+        edits reach, and only where such keys have their length."""
         low = token.lower()
-        if not MIN_LENGTH <= len(low) <= MAX_LENGTH:
+        n = len(low)
+        if not MIN_LENGTH <= n <= MAX_LENGTH:
             return
-        seen: set[str] = {low}
-        index, reach = self._index, self._reach
-        for key in deletions(low, 2) & index.keys():
-            for word in index[key]:
-                if word in seen:
-                    continue
-                seen.add(word)
-                edits = Levenshtein.distance(low, word, score_cutoff=reach[word])
-                if edits <= reach[word]:
+        tails = [low[i:] for i in range(n + 1)]
+        keys = [low[:i] + tails[i + 1] for i in range(n)]  # one letter deleted, at i
+        keys.append(low)
+        found_one = self._one.keys() & keys
+        if n - 2 in self._two_lengths:
+            # a second letter deleted, at j >= i of the shorter key: each pair once
+            keys += [key[:j] + tails[j + 2] for i, key in enumerate(keys) for j in range(i, n - 1)]
+        found_two = self._two.keys() & keys
+        for index, reach, found in ((self._one, 1, found_one), (self._two, 2, found_two)):
+            if not found:
+                continue
+            for word in dict.fromkeys(chain.from_iterable(map(index.__getitem__, found))):
+                edits = Levenshtein.distance(low, word, score_cutoff=reach)
+                if 0 < edits <= reach:
                     yield word, edits
 
 

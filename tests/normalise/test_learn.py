@@ -23,7 +23,7 @@ from normalise.learn import (
     word_pairs,
 )
 from normalise.lexicon import load
-from normalise.neighbours import Neighbours, deletions
+from normalise.neighbours import MIN_LENGTH, Neighbours, deletions
 
 
 def test_a_pair_reduces_to_its_one_differing_stretch() -> None:
@@ -107,6 +107,59 @@ def test_the_index_finds_exactly_the_words_within_their_reach(
         if word != token and Levenshtein.distance(token, word) <= most
     }
     assert set(index.near(token)) == expected
+
+
+@st.composite
+def lexicon_and_tokens(draw: st.DrawFn) -> tuple[dict[str, int], list[str]]:
+    """Words with the reach the lexicon gives them (two edits from six letters on), and
+    tokens drawn free or made from them by up to three random edits."""
+    words = draw(st.lists(st.text(alphabet="abcd", min_size=3, max_size=9), max_size=15))
+    reach = {word: 2 if len(word) >= 6 else 1 for word in words}
+    tokens = draw(st.lists(st.text(alphabet="abcd", min_size=3, max_size=11), max_size=3))
+    for word in words:
+        token = list(word)
+        for _ in range(draw(st.integers(0, 3))):
+            where = draw(st.integers(0, len(token)))
+            letter = draw(st.sampled_from("abcde"))
+            match draw(st.sampled_from(["insert", "delete", "substitute"])):
+                case "insert":
+                    token.insert(where, letter)
+                case "delete" if where < len(token):
+                    del token[where]
+                case _ if where < len(token):
+                    token[where] = letter
+        if len(token) >= MIN_LENGTH:  # a shorter token is looked up under nothing
+            tokens.append("".join(token))
+    return reach, tokens
+
+
+@given(lexicon_and_tokens())
+def test_the_index_looks_up_two_deletions_only_where_they_can_reach_a_word(
+    drawn: tuple[dict[str, int], list[str]],
+) -> None:
+    """A token's deletions of two letters are looked up only among the keys of words two
+    edits reach, and only for tokens of a length such keys can match (here of six letters
+    or more); every word within its reach is still found once, at its true distance."""
+    reach, tokens = drawn
+    index = Neighbours(reach.items())
+    for token in tokens:
+        found = list(index.near(token))
+        assert len(found) == len(set(found))
+        assert set(found) == {
+            (word, Levenshtein.distance(token, word))
+            for word, most in reach.items()
+            if word != token and Levenshtein.distance(token, word) <= most
+        }
+
+
+def test_two_deletions_reach_a_long_word_and_one_a_short_word() -> None:
+    index = Neighbours([("abcdef", 2), ("abcde", 1), ("abcd", 1)])
+    assert dict(index.near("xbcdey")) == {"abcdef": 2}  # two letters replaced
+    assert dict(index.near("abxdeyf")) == {"abcdef": 2}  # one replaced, one added
+    assert dict(index.near("abcdefgh")) == {"abcdef": 2}  # two letters too many
+    assert dict(index.near("axcdf")) == {"abcdef": 2}  # one letter off, one missing
+    assert dict(index.near("abcdx")) == {"abcde": 1, "abcd": 1, "abcdef": 2}
+    assert dict(index.near("bcd")) == {"abcd": 1}  # a short token: no deletions of two
 
 
 # q read for g: a confusion the prior table does not have
