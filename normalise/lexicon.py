@@ -87,15 +87,31 @@ def cache_dir() -> Path:
 T = TypeVar("T")
 
 
-def cached(name: str, paths: list[Path], make: Callable[[], T], kind: type) -> T:
+Shape = type | tuple[type, ...]  # a type, or a tuple's length and the type of each item
+
+
+def fits(value: object, kind: Shape) -> bool:
+    """Is ``value`` of ``kind``: an instance of the type, or a tuple of as many items,
+    each of its type?"""
+    if isinstance(kind, type):
+        return isinstance(value, kind)
+    return (
+        isinstance(value, tuple)
+        and len(value) == len(kind)
+        and all(isinstance(v, k) for v, k in zip(value, kind, strict=True))
+    )
+
+
+def cached(name: str, paths: list[Path], make: Callable[[], T], kind: Shape) -> T:
     """``make()``, kept as a pickle ``<name>-<key>.pickle`` under :func:`cache_dir` keyed by
-    :func:`cache_key` of ``paths``: read from there when it holds a ``kind``, else made
-    and written (a cache that cannot be written is only warned about)."""
+    :func:`cache_key` of ``paths``: read from there when it :func:`fits` ``kind``, else
+    made and written (a cache that cannot be written is only warned about). So a cache
+    of another shape, left by another version of the code, is made anew."""
     path = cache_dir() / f"{name}-{cache_key(paths)}.pickle"
     try:
         with path.open("rb") as handle:
             found = pickle.load(handle)
-        if isinstance(found, kind):
+        if fits(found, kind):
             return found  # type: ignore[return-value]
     except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
         pass  # no cache yet, or an unreadable one: make anew
@@ -421,12 +437,12 @@ def load() -> Lexicon:
         table, undictionaried = build(paths)
         return table, undictionaried, word_prefixes(table), fill_bigrams(table)
 
-    lexicon = Lexicon(*cached("lexicon", paths, make, tuple))
+    lexicon = Lexicon(*cached("lexicon", paths, make, (dict, frozenset, frozenset, dict)))
 
     def index() -> tuple[Neighbours, frozenset[str]]:
         return of_lexicon(lexicon.table, lexicon.undictionaried), attested()
 
     name = f"neighbours{NEIGHBOURS_VERSION}"
-    lexicon._neighbours, lexicon._attested = cached(name, paths, index, tuple)
+    lexicon._neighbours, lexicon._attested = cached(name, paths, index, (Neighbours, frozenset))
     keep()  # held to the process's end: no collection need walk it
     return lexicon

@@ -68,6 +68,34 @@ def test_lexicon_is_cached() -> None:
     assert files, "load() writes its cache"
 
 
+def test_a_value_fits_a_type_or_a_tuple_of_types() -> None:
+    assert lexicon.fits({}, dict) and not lexicon.fits((), dict)
+    assert lexicon.fits(({}, frozenset()), (dict, frozenset))
+    assert not lexicon.fits(({}, frozenset(), 1), (dict, frozenset))  # one item too many
+    assert not lexicon.fits((frozenset(), {}), (dict, frozenset))  # items out of order
+    assert not lexicon.fits([{}, frozenset()], (dict, frozenset))  # a list is no tuple
+
+
+def test_a_cache_of_another_shape_is_made_anew(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A cache file another version of the code left under the same name (a tuple of
+    three where two are read now) is neither returned nor a crash: it is made anew."""
+    import pickle
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    source = tmp_path / "words.txt"
+    source.write_text("Spiel\n", encoding="utf-8")
+    path = lexicon.cache_dir() / f"index-{lexicon.cache_key([source])}.pickle"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(pickle.dumps(({}, frozenset(), "left by another version")))
+    made = lexicon.cached("index", [source], lambda: ({"spiel": 1}, frozenset()), (dict, frozenset))
+    assert made == ({"spiel": 1}, frozenset())
+    assert pickle.loads(path.read_bytes()) == made  # and written in its place
+    again = lexicon.cached("index", [source], lambda: ({}, frozenset()), (dict, frozenset))
+    assert again == made  # read back from the cache, not made
+
+
 def test_channel_generates_fraktur_confusions() -> None:
     texts = {v.text for v in variants("fchreibt")}
     assert "schreibt" in texts
