@@ -23,7 +23,8 @@ Usage: ``python benchmarks/repair_batch.py [--files N] [--file-kb KB] [--jobs 1 
 Peak memory is the largest sum of the resident set sizes (RSS) of the command and all
 its child processes (workers, the fork server), sampled every 50 ms with psutil. The
 load average of the machine is printed before and after, since other work on the
-machine lowers both speed and scaling.
+machine lowers both speed and scaling, and so is the time of a fixed workload
+(:mod:`benchmarks.machine`), since the machine's own speed moves from hour to hour.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.machine import describe  # noqa: E402
 from benchmarks.repair_bounds import seeds_repeated  # noqa: E402
 from normalise.chunks import chunk_spans  # noqa: E402
 
@@ -147,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     print(f"load average before: {load()} ({os.cpu_count()} cores)")
+    print(describe())
     with tempfile.TemporaryDirectory(prefix="repair-batch-") as tmp:
         work = Path(tmp)
         folder = work / "in"
@@ -187,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"peak memory {peak / 2**20:,.0f} MB"
             )
     print(f"load average after: {load()}")
+    print(describe())
     return 0
 
 

@@ -11,7 +11,8 @@ best of ``--runs`` runs, since other jobs on the machine slow single runs down),
 resident memory of the process, and the wall clock time when two worker processes share
 the seeds (each loads the lexicon first, as ``stichwort repair --jobs 2`` does; a whole
 document goes to one worker, so the longest seed bounds it). The load average is printed
-with the figures.
+with the figures, and the time of a fixed workload (:mod:`benchmarks.machine`)
+before and after, since the machine's speed moves from hour to hour.
 
 The runs after the first find most decisions made (the engine remembers them for the
 process), as do the files of a batch cut from repeated text. So the speed on new text is
@@ -40,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.data import seed_files  # noqa: E402
+from benchmarks.machine import describe  # noqa: E402
 
 
 def _load_time(cache: str | None) -> tuple[float, float]:
@@ -132,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores"
     )
+    print(describe())
     if args.cold:
         with tempfile.TemporaryDirectory() as tmp:
             wall, cpu = _load_time(tmp)
@@ -190,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
             f"two worker processes: {two:.2f} s wall, {chars / two:,.0f} chars/s wall "
             f"(longest seed {max(map(len, texts))} of {chars} chars)"
         )
+    print(describe())
     return 0
 
 

@@ -25,3 +25,15 @@ def test_unseen_batch_files_hold_the_damaged_documents(tmp_path: Path) -> None:
     texts = [p.read_text(encoding="utf-8") for p in written]
     assert texts == damaged_documents()
     assert chars == sum(map(len, texts))
+
+
+def test_the_machine_reference_workload_is_fixed() -> None:
+    """The workload is the same on every run (its words and its count), and it counts
+    each word's distinct deletions of one letter as found in the index."""
+    from benchmarks.machine import WORDS, _words, _workload
+
+    words = _words()
+    assert words == _words() and len(words) == WORDS
+    assert _workload(words) == _workload(list(words)) > 0
+    assert _workload(["ab", "ba"]) == 4  # "b" and "a" for each
+    assert _workload(["aab"]) == 2  # "ab" twice and "aa": two distinct
