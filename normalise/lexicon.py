@@ -31,6 +31,7 @@ a hash of the source files and :data:`VERSION`.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import json
@@ -102,16 +103,25 @@ def fits(value: object, kind: Shape) -> bool:
     )
 
 
+CACHES_KEPT = 4  # caches of one kind kept (the most recently used); older ones go
+
+
 def cached(name: str, paths: list[Path], make: Callable[[], T], kind: Shape) -> T:
     """``make()``, kept as a pickle ``<name>-<key>.pickle`` under :func:`cache_dir` keyed by
     :func:`cache_key` of ``paths``: read from there when it :func:`fits` ``kind``, else
     made and written (a cache that cannot be written is only warned about). So a cache
-    of another shape, left by another version of the code, is made anew."""
+    of another shape, left by another version of the code, is made anew.
+
+    Each clone of the repository keys its caches anew (by its data files' times), so
+    when one is written, all but the :data:`CACHES_KEPT` most recently used of its kind
+    (its name without a version number) are deleted; reading one marks it used."""
     path = cache_dir() / f"{name}-{cache_key(paths)}.pickle"
     try:
         with path.open("rb") as handle:
             found = pickle.load(handle)
         if fits(found, kind):
+            with contextlib.suppress(OSError):
+                os.utime(path)  # used now
             return found  # type: ignore[return-value]
     except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
         pass  # no cache yet, or an unreadable one: make anew
@@ -120,7 +130,23 @@ def cached(name: str, paths: list[Path], make: Callable[[], T], kind: Shape) -> 
         atomic_write(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError as error:
         warnings.warn(f"cannot cache {name} at {path}: {error}", stacklevel=3)
+    else:
+        _prune(path.parent, name.rstrip("0123456789"))
     return value
+
+
+def _prune(folder: Path, kind: str) -> None:
+    """Delete all but the :data:`CACHES_KEPT` most recently used caches of ``kind``
+    (``<kind><version>-<key>.pickle``) in ``folder``; one that cannot be is left."""
+    pattern = re.compile(re.escape(kind) + r"\d*-[0-9a-f]+\.pickle")
+    found = []
+    for path in folder.iterdir():
+        if pattern.fullmatch(path.name):
+            with contextlib.suppress(OSError):
+                found.append((path.stat().st_mtime, path))
+    for _, path in sorted(found, reverse=True)[CACHES_KEPT:]:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def _lemma_table() -> Path | None:

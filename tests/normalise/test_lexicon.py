@@ -96,6 +96,35 @@ def test_a_cache_of_another_shape_is_made_anew(
     assert again == made  # read back from the cache, not made
 
 
+def test_old_caches_of_a_kind_are_deleted_when_one_is_written(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Each clone keys its caches anew: writing one deletes all but the most recently
+    used of its kind (any version), and reading one marks it used."""
+    import os
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = lexicon.cache_dir()
+    folder.mkdir(parents=True)
+    old = [folder / f"index{k % 2 + 1}-{k:016x}.pickle" for k in range(6)]
+    for k, path in enumerate(old):
+        path.write_bytes(b"")
+        os.utime(path, (1000 + k, 1000 + k))  # the later, the more recently used
+    other = folder / "bigrams-00000000000000aa.pickle"  # another kind: left alone
+    other.write_bytes(b"")
+    os.utime(other, (1, 1))
+    source = tmp_path / "words.txt"
+    source.write_text("Spiel\n", encoding="utf-8")
+    lexicon.cached("index3", [source], lambda: ({}, frozenset()), (dict, frozenset))
+    new = folder / f"index3-{lexicon.cache_key([source])}.pickle"
+    kept = sorted(p.name for p in folder.glob("index*.pickle"))
+    assert kept == sorted([new.name] + [p.name for p in old[-(lexicon.CACHES_KEPT - 1) :]])
+    assert other.exists()
+    os.utime(new, (5, 5))
+    lexicon.cached("index3", [source], lambda: ({1: 2}, frozenset()), (dict, frozenset))
+    assert new.stat().st_mtime > 1000  # read back (not made) and marked used
+
+
 def test_channel_generates_fraktur_confusions() -> None:
     texts = {v.text for v in variants("fchreibt")}
     assert "schreibt" in texts
