@@ -899,9 +899,16 @@ CLAUSE_INTERNAL = FUNCTION_WORDS | _closed(
     "sondern ich du sie ihr man wer was ist sind war hat haben wird werden kann muß "
     "soll"
 )
+# more closed-class words no print capitalises mid-sentence, which no article makes a
+# noun (unlike "die Drei", "das Bieten") but after which a sentence may end
+NEVER_NOUNS = _closed(
+    "damit dabei davon darauf dadurch daran darin darüber dafür dagegen dazu derselbe "
+    "dieselbe dasselbe derselben denselben demselben dieselben desselben sondern nun "
+    "auch nur noch schon sehr dies hat hatte ist sind war wird kann darf"
+)
 _CAPITALISED = regex.compile(
     r"(?<![\p{L}\p{N}])(?:"
-    + "|".join(sorted(w.capitalize() for w in FUNCTION_WORDS))
+    + "|".join(sorted(w.capitalize() for w in FUNCTION_WORDS | NEVER_NOUNS))
     + r")(?![\p{L}\p{N}])"
 )
 _PREVIOUS = regex.compile(r"(?<![\p{L}\p{N}\p{P}])(\p{Ll}{2,})[^\S\n]*\n?[^\S\n]*\Z")
@@ -916,7 +923,9 @@ def _function_word_case(draft: Draft, corrector: Corrector, view: View) -> list[
     """``daß Die Gegner`` -> ``daß die Gegner``: a capitalised closed-class word right
     after a lower-case word (no punctuation between) starts no sentence, if that word
     cannot end one or the next word is lower-case too (``einmal Das Spiel`` may be two
-    sentences whose full stop OCR lost)."""
+    sentences whose full stop OCR lost). A word of :data:`NEVER_NOUNS` (``und Hat``,
+    ``daß er Damit``) needs a word before it that cannot end a sentence: a sentence
+    begun with it has a lower-case word next (``dabei Damit war es aus``)."""
     text = view.text
     jobs: list[Job] = []
     lowered: list[int] = []  # view offsets lowered so far: ``ist Das Das`` lowers both
@@ -941,7 +950,9 @@ def _function_word_case(draft: Draft, corrector: Corrector, view: View) -> list[
             prev = before.group(1)
             if corrector.zipf(prev) is None:
                 continue
-            if prev not in CLAUSE_INTERNAL and not _LOWER_NEXT.match(text, m.end()):
+            if prev not in CLAUSE_INTERNAL and (
+                low not in FUNCTION_WORDS or not _LOWER_NEXT.match(text, m.end())
+            ):
                 continue
         lowered.append(m.start())
         ra, rb, reading = view_job(view, len(draft.raw), m.start(), m.start() + 1, low[0])

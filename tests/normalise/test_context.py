@@ -106,6 +106,13 @@ def test_legitimate_text_is_not_debris(text: str) -> None:
             "Er spielt auf eine Figur, Die man sicher macht.",
             "Er spielt auf eine Figur, die man sicher macht.",
         ),
+        # words no article makes nouns, after a word no sentence ends with
+        # (Schwaighofer's "und ist Damit aus", "man verrät sich Dabei")
+        (
+            "Er hat vier Asse und ist Damit fertig.",
+            "Er hat vier Asse und ist damit fertig.",
+        ),
+        ("Er sagt es und Hat doch nichts.", "Er sagt es und hat doch nichts."),
     ],
 )
 def test_closed_class_word_lowercased_mid_sentence(raw: str, expected: str) -> None:
@@ -124,6 +131,9 @@ def test_closed_class_word_lowercased_mid_sentence(raw: str, expected: str) -> N
         "Der König sticht. Die Dame nicht.",
         "Er nimmt die Karte, Die Dame liegt.",  # a full stop read as a comma: a noun next
         "Er nimmt die Karte, Dann spielt er.",  # as likely a full stop read as a comma
+        "Er blieb dabei Damit war es aus.",  # a lost full stop: a verb follows an adverb
+        "Es gibt nur das Stechen und das Bieten.",  # nouns made of verbs
+        "Man nimmt eine Winde, um Waren zu heben.",  # a verb's form that is a noun too
     ],
 )
 def test_capitals_that_stay(text: str) -> None:
